@@ -1,0 +1,71 @@
+extension BidiClass {
+  /// The Bidi_Class of `scalar`, from the character tables of the loaded libfribidi.
+  ///
+  /// ```swift
+  /// BidiClass("א")        // .rightToLeft
+  /// BidiClass("\u{2067}") // .rightToLeftIsolate
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public init(_ scalar: Unicode.Scalar) {
+    self = ClassLookup.bidiClass(of: scalar.value)
+  }
+}
+
+/// Whether a paired bracket opens or closes its pair (Bidi_Paired_Bracket_Type).
+public enum BracketKind: Sendable, Hashable {
+  case opening
+  case closing
+}
+
+/// A character's Bidi_Paired_Bracket properties, which rule N0 uses.
+public struct PairedBracket: Sendable, Hashable {
+  /// Whether the character opens or closes its pair.
+  public let kind: BracketKind
+  /// The other bracket of the pair, such as `)` for `(`.
+  public let counterpart: Unicode.Scalar
+}
+
+extension Unicode.Scalar {
+  /// The Bidi_Mirroring_Glyph of this scalar: the character a right-to-left run shows in its place
+  /// (rule L4), or `nil` when it has none.
+  ///
+  /// ```swift
+  /// Unicode.Scalar("(").bidiMirror   // ")"
+  /// Unicode.Scalar("a").bidiMirror   // nil
+  /// ```
+  public var bidiMirror: Unicode.Scalar? {
+    FriBidiLibrary.mirror(of: value).flatMap(Unicode.Scalar.init)
+  }
+
+  /// The paired-bracket properties of this scalar, or `nil` for a character that is not a paired
+  /// bracket. Canonical equivalents pair with each other, as BD16 requires (`〈` U+2329 closes with
+  /// `〉` U+3009 too).
+  ///
+  /// ```swift
+  /// Unicode.Scalar("[").bidiPairedBracket   // PairedBracket(kind: .opening, counterpart: "]")
+  /// ```
+  public var bidiPairedBracket: PairedBracket? {
+    let id = FriBidiLibrary.bracket(of: value)
+    guard id != 0 else { return nil }
+    if id & FriBidiLibrary.openingBracketMask != 0 {
+      guard let closing = bidiMirror else { return nil }
+      return PairedBracket(kind: .opening, counterpart: closing)
+    }
+    guard let opening = Unicode.Scalar(id) else { return nil }
+    return PairedBracket(kind: .closing, counterpart: opening)
+  }
+}
+
+/// Class look-ups on the engine's hot path: a table of the Basic Multilingual Plane filled once from
+/// FriBidi, and a direct call for the rest.
+internal enum ClassLookup {
+  private static let basicPlane: [BidiClass] = (0..<0x1_0000).map {
+    FriBidiLibrary.bidiClass(of: UInt32($0))
+  }
+
+  @inline(__always)
+  static func bidiClass(of value: UInt32) -> BidiClass {
+    value < 0x1_0000 ? basicPlane[Int(value)] : FriBidiLibrary.bidiClass(of: value)
+  }
+}

@@ -1,0 +1,164 @@
+internal import CFriBidi
+
+/// The one place that talks to libfribidi.
+///
+/// Every raw call, every `withUnsafe…` buffer and every conversion between FriBidi's C types and the
+/// engine's Swift values lives here, in the manner of swift-system's internal syscall layer. The rest
+/// of the engine sees only `BidiClass`, `[UInt8]` levels and `[Unicode.Scalar]` arrays.
+internal enum FriBidiLibrary {
+  // MARK: Version
+
+  /// The version banner of the library loaded at run time (not the headers compiled against).
+  static let versionInfo: String = String(cString: cfribidi_version_info())
+
+  /// The Unicode version of the loaded library's character tables.
+  static let unicodeVersion: String = String(cString: cfribidi_unicode_version())
+
+  /// `(major, minor, micro)` parsed from `versionInfo`, e.g. `(1, 0, 8)`.
+  static let version: (major: Int, minor: Int, micro: Int) = parseVersion(versionInfo)
+
+  static func parseVersion(_ banner: String) -> (major: Int, minor: Int, micro: Int) {
+    // The banner reads "(GNU FriBidi) 1.0.8\n...": take the first dotted number.
+    let numbers = banner.split(whereSeparator: { !$0.isNumber && $0 != "." })
+      .first(where: { $0.contains(".") })
+      .map { $0.split(separator: ".").compactMap { Int($0) } } ?? []
+    func part(_ i: Int) -> Int { i < numbers.count ? numbers[i] : 0 }
+    return (part(0), part(1), part(2))
+  }
+
+  // MARK: Character properties
+
+  private static let classByFriBidiType: [UInt32: BidiClass] = {
+    var table: [UInt32: BidiClass] = [:]
+    for bidiClass in BidiClass.allCases {
+      table[friBidiType(bidiClass).rawValue] = bidiClass
+    }
+    return table
+  }()
+
+  static func friBidiType(_ bidiClass: BidiClass) -> FriBidiCharType {
+    switch bidiClass {
+    case .leftToRight: FRIBIDI_TYPE_LTR
+    case .rightToLeft: FRIBIDI_TYPE_RTL
+    case .arabicLetter: FRIBIDI_TYPE_AL
+    case .europeanNumber: FRIBIDI_TYPE_EN
+    case .europeanSeparator: FRIBIDI_TYPE_ES
+    case .europeanTerminator: FRIBIDI_TYPE_ET
+    case .arabicNumber: FRIBIDI_TYPE_AN
+    case .commonSeparator: FRIBIDI_TYPE_CS
+    case .nonspacingMark: FRIBIDI_TYPE_NSM
+    case .boundaryNeutral: FRIBIDI_TYPE_BN
+    case .paragraphSeparator: FRIBIDI_TYPE_BS
+    case .segmentSeparator: FRIBIDI_TYPE_SS
+    case .whiteSpace: FRIBIDI_TYPE_WS
+    case .otherNeutral: FRIBIDI_TYPE_ON
+    case .leftToRightEmbedding: FRIBIDI_TYPE_LRE
+    case .leftToRightOverride: FRIBIDI_TYPE_LRO
+    case .rightToLeftEmbedding: FRIBIDI_TYPE_RLE
+    case .rightToLeftOverride: FRIBIDI_TYPE_RLO
+    case .popDirectionalFormat: FRIBIDI_TYPE_PDF
+    case .leftToRightIsolate: FRIBIDI_TYPE_LRI
+    case .rightToLeftIsolate: FRIBIDI_TYPE_RLI
+    case .firstStrongIsolate: FRIBIDI_TYPE_FSI
+    case .popDirectionalIsolate: FRIBIDI_TYPE_PDI
+    default: FRIBIDI_TYPE_ON
+    }
+  }
+
+  private static func bidiClass(fromFriBidi type: FriBidiCharType) -> BidiClass {
+    classByFriBidiType[type.rawValue] ?? .otherNeutral
+  }
+
+  /// The FriBidi types of all classes, indexed by `BidiClass.rawValue`, for the hot conversion loops.
+  private static let friBidiTypeByClass: [FriBidiCharType] = BidiClass.allCases.map(friBidiType)
+
+  static func bidiClass(of scalar: UInt32) -> BidiClass {
+    bidiClass(fromFriBidi: fribidi_get_bidi_type(scalar))
+  }
+
+  static func mirror(of scalar: UInt32) -> UInt32? {
+    var mirrored: FriBidiChar = 0
+    return fribidi_get_mirror_char(scalar, &mirrored) != 0 ? mirrored : nil
+  }
+
+  /// The bracket id FriBidi assigns (the opening bracket's code point, with the top bit set for an
+  /// opening bracket), or 0 for a character that is not a paired bracket.
+  static func bracket(of scalar: UInt32) -> UInt32 {
+    fribidi_get_bracket(scalar)
+  }
+
+  static let openingBracketMask: UInt32 = 0x8000_0000
+
+  // MARK: Resolution
+
+  /// Runs FriBidi's explicit, weak, neutral and implicit rules over one sequence of classes.
+  ///
+  /// - Parameters:
+  ///   - classes: the classes to resolve, as the engine's values.
+  ///   - brackets: FriBidi bracket ids per element (0 for none), or `nil` for none at all.
+  ///   - rightToLeft: the paragraph's base direction.
+  /// - Returns: one level per element, or `nil` when the library reports a failure (it only
+  ///   fails when it cannot allocate).
+  static func resolveLevels(classes: [BidiClass], brackets: [UInt32]?, rightToLeft: Bool) -> [UInt8]? {
+    let count = classes.count
+    guard count > 0 else { return [] }
+    var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: count)
+    friBidiTypeByClass.withUnsafeBufferPointer { table in
+      for i in 0..<count { types[i] = table[Int(classes[i].rawValue)] }
+    }
+    var levels = [FriBidiLevel](repeating: 0, count: count)
+    var direction: FriBidiParType = rightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR
+    let bracketIDs = brackets ?? [FriBidiBracketType](repeating: 0, count: count)
+    let maximum = types.withUnsafeBufferPointer { typeBuffer in
+      bracketIDs.withUnsafeBufferPointer { bracketBuffer in
+        levels.withUnsafeMutableBufferPointer { levelBuffer in
+          fribidi_get_par_embedding_levels_ex(
+            typeBuffer.baseAddress, bracketBuffer.baseAddress, FriBidiStrIndex(count),
+            &direction, levelBuffer.baseAddress)
+        }
+      }
+    }
+    guard maximum > 0 else { return nil }
+    return levels.map { UInt8(bitPattern: $0) }
+  }
+
+  // MARK: Arabic shaping
+
+  /// Shapes Arabic letters in logical order: joining (from the classes and levels) and then
+  /// presentation forms, with lam-alef ligatures when asked.
+  ///
+  /// FriBidi writes U+FEFF where a ligature swallowed the lam; the caller removes it.
+  static func shapeArabic(
+    scalars: inout [UInt32], classes: [BidiClass], levels: [UInt8], ligatures: Bool
+  ) {
+    let count = scalars.count
+    guard count > 0 else { return }
+    var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: count)
+    friBidiTypeByClass.withUnsafeBufferPointer { table in
+      for i in 0..<count { types[i] = table[Int(classes[i].rawValue)] }
+    }
+    var properties = [FriBidiArabicProp](repeating: 0, count: count)
+    let friBidiLevels = levels.map { FriBidiLevel(bitPattern: $0) }
+    var flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES)
+    if ligatures { flags |= FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA) }
+    scalars.withUnsafeMutableBufferPointer { scalarBuffer in
+      properties.withUnsafeMutableBufferPointer { propertyBuffer in
+        friBidiLevels.withUnsafeBufferPointer { levelBuffer in
+          types.withUnsafeBufferPointer { typeBuffer in
+            fribidi_get_joining_types(
+              scalarBuffer.baseAddress, FriBidiStrIndex(count), propertyBuffer.baseAddress)
+            fribidi_join_arabic(
+              typeBuffer.baseAddress, FriBidiStrIndex(count), levelBuffer.baseAddress,
+              propertyBuffer.baseAddress)
+            fribidi_shape_arabic(
+              flags, levelBuffer.baseAddress, FriBidiStrIndex(count), propertyBuffer.baseAddress,
+              scalarBuffer.baseAddress)
+          }
+        }
+      }
+    }
+  }
+
+  /// The filler FriBidi leaves where a ligature took two characters' place.
+  static let ligatureFiller: UInt32 = 0xFEFF
+}

@@ -1,0 +1,58 @@
+/// One line of a paragraph laid out for display: its levels after rule L1, its runs and characters in
+/// visual order, and the maps between logical and visual positions.
+///
+/// ```swift
+/// let line = try BidiText("abc אבג (1)", direction: .leftToRight).paragraphs[0].line(options: .display)
+/// line.visualString       // "abc )1( גבא"
+/// line.visualToLogical    // [0, 1, 2, 3, 10, 9, 8, 7, 6, 5, 4]
+/// ```
+///
+/// Offsets are scalar offsets in the whole text, as everywhere in the engine.
+public struct BidiLine: Sendable {
+  /// The line's range in the text.
+  public let range: Range<Int>
+
+  /// The direction of the paragraph the line belongs to.
+  public let paragraphDirection: BidiDirection
+
+  /// The level of each scalar of the line after rule L1; `nil` for characters rule X9 removes.
+  public let levels: [BidiLevel?]
+
+  /// The characters to display, left to right, after shaping and mirroring as asked.
+  public let visualScalars: [Unicode.Scalar]
+
+  /// For each visual character, the text offset of the character it shows. A lam-alef ligature
+  /// shows two characters and maps to the first of them (the lam).
+  public let visualToLogical: [Int]
+
+  /// For each scalar of the line, its visual position, or `nil` when it is not displayed (removed
+  /// by the options). Both letters of a lam-alef ligature map to the ligature.
+  public let logicalToVisual: [Int?]
+
+  /// The runs of the line in visual order, left to right: maximal stretches of the visual order at
+  /// one level.
+  public let runs: [BidiRun]
+
+  /// ``visualScalars`` as a string.
+  public var visualString: String {
+    var string = ""
+    string.unicodeScalars.append(contentsOf: visualScalars)
+    return string
+  }
+
+  /// Text offsets from left to right: the reordering of rule L2 (and L3 when asked).
+  public var visualOrder: [Int] { visualToLogical }
+
+  init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
+    self.range = range
+    paragraphDirection = paragraph.direction
+    let layout = LineLayout(paragraph: paragraph, range: range, options: options)
+    levels = layout.lineLevels.map {
+      $0 == LevelResolver.removedLevel ? nil : BidiLevel(rawValue: $0)
+    }
+    visualScalars = layout.visualScalars
+    visualToLogical = layout.visualToLogical
+    logicalToVisual = layout.logicalToVisual
+    runs = layout.runs
+  }
+}

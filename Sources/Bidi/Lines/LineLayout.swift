@@ -1,0 +1,164 @@
+/// The line rules: L1 (resetting separators and trailing whitespace), L2 (reversing), L3 (marks after
+/// their base), L4 (mirroring), plus removal of controls and Arabic shaping.
+internal struct LineLayout {
+  var lineLevels: [UInt8] = []
+  var visualScalars: [Unicode.Scalar] = []
+  var visualToLogical: [Int] = []
+  var logicalToVisual: [Int?] = []
+  var runs: [BidiRun] = []
+
+  init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
+    let storage = paragraph.storage
+    let start = range.lowerBound
+    let count = range.count
+    let paragraphLevel = paragraph.baseLevel.rawValue
+    let removed = LevelResolver.removedLevel
+    let levelOffset = start - paragraph.range.lowerBound
+    lineLevels = Array(paragraph.resolvedLevels[levelOffset..<levelOffset + count])
+    var effective = lineLevels
+
+    // L1: separators, and whitespace or isolate controls before them or at the end of the line, go
+    // to the paragraph level. Removed characters inside such a stretch go with it.
+    var trailing = true
+    for j in stride(from: count - 1, through: 0, by: -1) {
+      let bidiClass = storage.classes[start + j]
+      if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
+        lineLevels[j] = paragraphLevel
+        effective[j] = paragraphLevel
+        trailing = true
+      } else if trailing
+        && (bidiClass == .whiteSpace || bidiClass.isIsolateInitiator
+          || bidiClass == .popDirectionalIsolate || bidiClass.isRemovedByX9)
+      {
+        if lineLevels[j] != removed { lineLevels[j] = paragraphLevel }
+        effective[j] = paragraphLevel
+      } else {
+        trailing = false
+      }
+    }
+    // A removed character that is kept for display sits at the level of the character before it.
+    var previous = paragraphLevel
+    for j in 0..<count {
+      if effective[j] == removed { effective[j] = previous } else { previous = effective[j] }
+    }
+
+    // The characters that take part, in logical order.
+    var order: [Int] = []
+    order.reserveCapacity(count)
+    for j in 0..<count {
+      let bidiClass = storage.classes[start + j]
+      if options.contains(.removeX9Characters) && bidiClass.isRemovedByX9 { continue }
+      if options.contains(.removeBidiControls) && storage.scalars[start + j].isBidiFormattingControl {
+        continue
+      }
+      order.append(j)
+    }
+    var orderLevels = order.map { effective[$0] }
+
+    if options.contains(.keepMarksAfterBase) {
+      Self.reverseMarkClusters(
+        order: &order, levels: orderLevels, classes: storage.classes, start: start)
+    }
+    Self.reverseByLevel(order: &order, levels: &orderLevels)
+
+    // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
+    var shaped: [UInt32]? = nil
+    var isFiller = [Bool]()
+    if options.contains(.shapeArabic),
+      storage.classes[range].contains(.arabicLetter)
+    {
+      var values = storage.scalars[range].map(\.value)
+      FriBidiLibrary.shapeArabic(
+        scalars: &values, classes: Array(storage.classes[range]), levels: effective, ligatures: true)
+      isFiller = (0..<count).map {
+        values[$0] == FriBidiLibrary.ligatureFiller
+          && storage.scalars[start + $0].value != FriBidiLibrary.ligatureFiller
+      }
+      shaped = values
+    }
+
+    visualScalars.reserveCapacity(order.count)
+    visualToLogical.reserveCapacity(order.count)
+    logicalToVisual = [Int?](repeating: nil, count: count)
+    let mirror = options.contains(.mirror)
+    for (k, j) in order.enumerated() {
+      if !isFiller.isEmpty && isFiller[j] { continue }
+      var scalar = storage.scalars[start + j]
+      if let shaped, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }
+      if mirror && orderLevels[k] & 1 == 1, let mirrored = scalar.bidiMirror { scalar = mirrored }
+      logicalToVisual[j] = visualScalars.count
+      visualToLogical.append(start + j)
+      visualScalars.append(scalar)
+    }
+    // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
+    // and the ligature maps back to the lam, the first of its two characters.
+    if !isFiller.isEmpty {
+      for j in 0..<count where isFiller[j] && j + 1 < count {
+        if let position = logicalToVisual[j + 1] {
+          logicalToVisual[j] = position
+          visualToLogical[position] = start + j
+        }
+      }
+    }
+
+    // Runs: maximal stretches of the visual order at one level.
+    var runStart = 0
+    for k in 0..<order.count where k == order.count - 1 || orderLevels[k + 1] != orderLevels[k] {
+      let logical = order[runStart...k]
+      runs.append(
+        BidiRun(
+          range: start + logical.min()!..<start + logical.max()! + 1, level: orderLevels[k]))
+      runStart = k + 1
+    }
+  }
+
+  /// Rule L3 (as FriBidi's REORDER_NSM does it): in right-to-left text, reverse each base character
+  /// with the marks that follow it, so that the reversal of rule L2 puts the marks after the base.
+  private static func reverseMarkClusters(
+    order: inout [Int], levels: [UInt8], classes: [BidiClass], start: Int
+  ) {
+    var k = order.count - 1
+    while k >= 0 {
+      guard levels[k] & 1 == 1, classes[start + order[k]] == .nonspacingMark else {
+        k -= 1
+        continue
+      }
+      let clusterEnd = k
+      let level = levels[k]
+      k -= 1
+      while k >= 0 && levels[k] == level
+        && (classes[start + order[k]] == .nonspacingMark || classes[start + order[k]].isRemovedByX9)
+      {
+        k -= 1
+      }
+      let clusterStart = (k >= 0 && levels[k] == level) ? k : k + 1
+      order[clusterStart...clusterEnd].reverse()
+      k = clusterStart - 1
+    }
+  }
+
+  /// Rule L2: from the highest level down to the lowest odd level, reverse every stretch at that
+  /// level or higher.
+  private static func reverseByLevel(order: inout [Int], levels: inout [UInt8]) {
+    guard let highest = levels.max() else { return }
+    var lowestOdd: UInt8 = highest
+    for level in levels where level & 1 == 1 && level < lowestOdd { lowestOdd = level }
+    if lowestOdd & 1 == 0 { lowestOdd += 1 }
+    var level = highest
+    while level >= lowestOdd && level > 0 {
+      var k = 0
+      while k < levels.count {
+        guard levels[k] >= level else {
+          k += 1
+          continue
+        }
+        var end = k
+        while end < levels.count && levels[end] >= level { end += 1 }
+        order[k..<end].reverse()
+        levels[k..<end].reverse()
+        k = end
+      }
+      level -= 1
+    }
+  }
+}

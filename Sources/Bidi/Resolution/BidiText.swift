@@ -1,0 +1,141 @@
+/// A text with its bidirectional structure resolved: paragraphs, base directions and the embedding
+/// level of every Unicode scalar.
+///
+/// ```swift
+/// let text = try BidiText("مرحبا @我, 今天天气好吗")
+/// let paragraph = text.paragraphs[0]
+/// paragraph.direction                                   // .rightToLeft
+/// paragraph.line().visualString                         // "我, 今天天气好吗@ ابحرم" (before isolation)
+/// ```
+///
+/// Offsets throughout the engine count Unicode scalars from the start of the text; ``positions``
+/// converts them to `String.Index`, UTF-16 offsets (for `NSRange`) and UTF-8 offsets.
+///
+/// - Complexity: Creating a `BidiText` is O(*n*) in the number of scalars, plus what FriBidi
+///   spends (linear for ordinary text; the bracket rule is bounded per segment).
+public struct BidiText: Sendable {
+  internal let storage: TextStorage
+
+  /// The paragraphs, split at paragraph separators (rule P1); each keeps its separator.
+  public let paragraphs: [BidiParagraph]
+
+  /// The text's Unicode scalars.
+  public var scalars: [Unicode.Scalar] { storage.scalars }
+
+  /// The Bidi_Class of each scalar.
+  public var classes: [BidiClass] { storage.classes }
+
+  /// Resolves `string`.
+  ///
+  /// - Parameter direction: how each paragraph's base direction is chosen.
+  /// - Throws: ``BidiError`` when a paragraph cannot be handed to libfribidi.
+  public init(_ string: String, direction: BaseDirection = .auto) throws(BidiError) {
+    try self.init(scalars: Array(string.unicodeScalars), direction: direction)
+  }
+
+  /// Resolves a sequence of scalars.
+  public init(scalars: [Unicode.Scalar], direction: BaseDirection = .auto) throws(BidiError) {
+    try self.init(
+      scalars: scalars, direction: direction,
+      correctingSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
+  }
+
+  /// Resolves `string` with the sibling-isolate correction forced on or off, so tests can show
+  /// what the loaded libfribidi does without it.
+  @_spi(Testing)
+  public init(_ string: String, direction: BaseDirection, correctingSiblingIsolates: Bool) throws(BidiError) {
+    try self.init(
+      scalars: Array(string.unicodeScalars), direction: direction,
+      correctingSiblingIsolates: correctingSiblingIsolates)
+  }
+
+  private init(
+    scalars: [Unicode.Scalar], direction: BaseDirection, correctingSiblingIsolates: Bool
+  ) throws(BidiError) {
+    var classes = [BidiClass]()
+    classes.reserveCapacity(scalars.count)
+    var brackets = [UInt32](repeating: 0, count: scalars.count)
+    for (i, scalar) in scalars.enumerated() {
+      let bidiClass = ClassLookup.bidiClass(of: scalar.value)
+      classes.append(bidiClass)
+      if bidiClass == .otherNeutral { brackets[i] = FriBidiLibrary.bracket(of: scalar.value) }
+    }
+    try self.init(
+      storage: TextStorage(scalars: scalars, classes: classes), brackets: brackets,
+      direction: direction, splitParagraphs: true, correctSiblingIsolates: correctingSiblingIsolates)
+  }
+
+  /// Resolves a sequence of classes with no characters behind them: the entry point for
+  /// BidiTest.txt, where a paragraph separator appears only at the end and there are no brackets.
+  ///
+  /// Each class stands for a placeholder scalar (`U+FFFD`), so mirroring and shaping do nothing.
+  public init(classes: [BidiClass], direction: BaseDirection = .auto) throws(BidiError) {
+    let placeholders = [Unicode.Scalar](repeating: "\u{FFFD}", count: classes.count)
+    try self.init(
+      storage: TextStorage(scalars: placeholders, classes: classes),
+      brackets: [UInt32](repeating: 0, count: classes.count), direction: direction,
+      splitParagraphs: false, correctSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
+  }
+
+  private init(
+    storage: TextStorage, brackets: [UInt32], direction: BaseDirection, splitParagraphs: Bool,
+    correctSiblingIsolates: Bool
+  ) throws(BidiError) {
+    self.storage = storage
+    let classes = storage.classes
+    var paragraphs: [BidiParagraph] = []
+    let ranges = splitParagraphs ? Self.paragraphRanges(storage.scalars, classes) : [0..<classes.count]
+    for range in ranges {
+      guard range.count < Int(Int32.max) - 256 else {
+        throw BidiError(kind: .paragraphTooLong, paragraphStart: range.lowerBound)
+      }
+      paragraphs.append(
+        try BidiParagraph(
+          storage: storage, range: range, brackets: brackets[range], direction: direction,
+          correctSiblingIsolates: correctSiblingIsolates))
+    }
+    self.paragraphs = paragraphs
+  }
+
+  /// Rule P1: a paragraph ends after each paragraph separator; CR LF counts as one separator.
+  private static func paragraphRanges(_ scalars: [Unicode.Scalar], _ classes: [BidiClass]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    var i = 0
+    while i < classes.count {
+      if classes[i] == .paragraphSeparator {
+        var end = i + 1
+        if scalars[i] == "\r" && end < scalars.count && scalars[end] == "\n" { end += 1 }
+        ranges.append(start..<end)
+        start = end
+        i = end
+      } else {
+        i += 1
+      }
+    }
+    if start < classes.count || ranges.isEmpty { ranges.append(start..<classes.count) }
+    return ranges
+  }
+
+  /// The paragraph that holds scalar `offset`.
+  public func paragraph(containing offset: Int) -> BidiParagraph? {
+    var low = 0
+    var high = paragraphs.count
+    while low < high {
+      let mid = (low + high) / 2
+      if paragraphs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+    }
+    return low < paragraphs.count && paragraphs[low].range.contains(offset) ? paragraphs[low] : nil
+  }
+}
+
+/// The scalars and classes of a text, shared by its paragraphs and lines without copying.
+internal final class TextStorage: Sendable {
+  let scalars: [Unicode.Scalar]
+  let classes: [BidiClass]
+
+  init(scalars: [Unicode.Scalar], classes: [BidiClass]) {
+    self.scalars = scalars
+    self.classes = classes
+  }
+}

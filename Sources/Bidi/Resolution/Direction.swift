@@ -1,0 +1,68 @@
+/// The direction text runs in.
+public enum BidiDirection: Sendable, Hashable, CustomStringConvertible {
+  case leftToRight
+  case rightToLeft
+
+  /// The direction the other way.
+  public var reversed: BidiDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
+
+  /// `"ltr"` or `"rtl"`, as HTML's `dir` attribute and `bidi-fix --dir` spell them.
+  public var description: String { self == .leftToRight ? "ltr" : "rtl" }
+}
+
+/// An embedding level: even levels run left to right, odd ones right to left (UAX #9, BD2).
+///
+/// ```swift
+/// BidiLevel(rawValue: 1).direction   // .rightToLeft
+/// ```
+public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let rawValue: UInt8
+
+  @inlinable
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The deepest level explicit embeddings and isolates may reach (BD2); resolution adds at most one.
+  public static let maximumExplicitDepth = 125
+
+  /// The direction of text at this level.
+  public var direction: BidiDirection { rawValue & 1 == 0 ? .leftToRight : .rightToLeft }
+
+  public var isRightToLeft: Bool { rawValue & 1 == 1 }
+
+  public static func < (lhs: BidiLevel, rhs: BidiLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public var description: String { String(rawValue) }
+}
+
+/// How a paragraph's base direction is chosen (rules P2–P3, or a higher-level protocol that sets it).
+///
+/// ```swift
+/// BidiText("שלום world", direction: .auto)                     // right to left: first strong is R
+/// BidiText("123", direction: .auto(fallback: .rightToLeft))    // no strong character: falls back
+/// ```
+public struct BaseDirection: Sendable, Hashable {
+  internal enum Choice: Hashable {
+    case fixed(BidiDirection)
+    case firstStrong(fallback: BidiDirection)
+  }
+
+  internal let choice: Choice
+
+  /// Every paragraph runs left to right.
+  public static let leftToRight = BaseDirection(choice: .fixed(.leftToRight))
+  /// Every paragraph runs right to left.
+  public static let rightToLeft = BaseDirection(choice: .fixed(.rightToLeft))
+  /// Each paragraph takes the direction of its first strong character outside isolates, and is left
+  /// to right when it has none (the default of rules P2–P3).
+  public static let auto = BaseDirection(choice: .firstStrong(fallback: .leftToRight))
+
+  /// Like ``auto``, with a chosen direction for paragraphs that have no strong character.
+  public static func auto(fallback: BidiDirection) -> BaseDirection {
+    BaseDirection(choice: .firstStrong(fallback: fallback))
+  }
+
+  /// A fixed direction.
+  public static func fixed(_ direction: BidiDirection) -> BaseDirection {
+    BaseDirection(choice: .fixed(direction))
+  }
+}

@@ -1,0 +1,82 @@
+/// The directional status stack of rules X1–X8, kept only as far as the engine needs it: to know
+/// which isolate initiators are valid (and at what level their content sits) and what is still open
+/// at the end of a stretch of text.
+///
+/// FriBidi computes the levels themselves; this mirrors its explicit rules so that isolate contents
+/// can be cut out and resolved on their own (see `LevelResolver`).
+internal struct ExplicitStack {
+  private struct Entry {
+    var level: UInt8
+    var isIsolate: Bool
+  }
+
+  private var entries: [Entry]
+  private var overflowIsolates = 0
+  private var overflowEmbeddings = 0
+  private var validIsolates = 0
+
+  init(baseLevel: UInt8) {
+    entries = [Entry(level: baseLevel, isIsolate: false)]
+  }
+
+  var currentLevel: UInt8 { entries[entries.count - 1].level }
+
+  private static func nextLevel(after level: UInt8, rightToLeft: Bool) -> UInt8 {
+    rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
+  }
+
+  /// Rules X2–X5: an embedding or override.
+  mutating func pushEmbedding(rightToLeft: Bool) {
+    let level = Self.nextLevel(after: currentLevel, rightToLeft: rightToLeft)
+    if Int(level) <= BidiLevel.maximumExplicitDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+      entries.append(Entry(level: level, isIsolate: false))
+    } else if overflowIsolates == 0 {
+      overflowEmbeddings += 1
+    }
+  }
+
+  /// Rules X5a–X5c: an isolate initiator whose direction is known. Returns the level of the
+  /// isolate's content when the initiator is valid, `nil` when it overflows.
+  mutating func pushIsolate(rightToLeft: Bool) -> UInt8? {
+    let level = Self.nextLevel(after: currentLevel, rightToLeft: rightToLeft)
+    guard Int(level) <= BidiLevel.maximumExplicitDepth && overflowIsolates == 0 && overflowEmbeddings == 0
+    else {
+      overflowIsolates += 1
+      return nil
+    }
+    validIsolates += 1
+    entries.append(Entry(level: level, isIsolate: true))
+    return level
+  }
+
+  /// Rule X6a.
+  mutating func popIsolate() {
+    if overflowIsolates > 0 {
+      overflowIsolates -= 1
+    } else if validIsolates > 0 {
+      overflowEmbeddings = 0
+      while !entries[entries.count - 1].isIsolate { entries.removeLast() }
+      entries.removeLast()
+      validIsolates -= 1
+    }
+  }
+
+  /// Rule X7.
+  mutating func popEmbedding() {
+    if overflowIsolates > 0 { return }
+    if overflowEmbeddings > 0 {
+      overflowEmbeddings -= 1
+    } else if !entries[entries.count - 1].isIsolate && entries.count >= 2 {
+      entries.removeLast()
+    }
+  }
+
+  /// How many PDFs close every embedding and override still open above the innermost open isolate
+  /// (or the base), and the level text lands at once they are closed.
+  var closingState: (pdfs: Int, level: UInt8) {
+    if overflowIsolates > 0 { return (0, currentLevel) }
+    var index = entries.count - 1
+    while index > 0 && !entries[index].isIsolate { index -= 1 }
+    return (overflowEmbeddings + entries.count - 1 - index, entries[index].level)
+  }
+}

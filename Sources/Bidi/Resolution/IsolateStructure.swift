@@ -1,0 +1,71 @@
+extension BidiClass {
+  @inline(__always) var isIsolateInitiator: Bool {
+    self == .leftToRightIsolate || self == .rightToLeftIsolate || self == .firstStrongIsolate
+  }
+
+  @inline(__always) var isEmbeddingOrOverride: Bool {
+    self == .leftToRightEmbedding || self == .rightToLeftEmbedding
+      || self == .leftToRightOverride || self == .rightToLeftOverride
+  }
+
+  /// Removed by rule X9: embeddings, overrides, PDF and boundary neutrals.
+  @inline(__always) var isRemovedByX9: Bool {
+    isEmbeddingOrOverride || self == .popDirectionalFormat || self == .boundaryNeutral
+  }
+
+  @inline(__always) var isStrong: Bool {
+    self == .leftToRight || self == .rightToLeft || self == .arabicLetter
+  }
+
+  /// Any class that may hold right-to-left resolution work: strong R/AL, Arabic numbers and every
+  /// explicit formatting character. Text with none of these in a left-to-right paragraph is all level 0.
+  @inline(__always) var needsBidiWork: Bool {
+    self == .rightToLeft || self == .arabicLetter || self == .arabicNumber
+      || (rawValue >= BidiClass.leftToRightEmbedding.rawValue)
+  }
+}
+
+/// The isolate structure of one paragraph: which PDI matches which initiator (BD9).
+internal struct IsolateStructure {
+  /// For each isolate initiator, the index of its matching PDI, or `-1` when it has none (its
+  /// content then runs to the end of the paragraph). Other positions hold `-1` too.
+  let matchingPDI: [Int32]
+
+  init(classes: [BidiClass]) {
+    var matches = [Int32](repeating: -1, count: classes.count)
+    var open: [Int32] = []
+    for (i, bidiClass) in classes.enumerated() {
+      if bidiClass.isIsolateInitiator {
+        open.append(Int32(i))
+      } else if bidiClass == .popDirectionalIsolate, let initiator = open.popLast() {
+        matches[Int(initiator)] = Int32(i)
+      }
+    }
+    matchingPDI = matches
+  }
+
+  /// The end of the isolate content that starts after the initiator at `initiator` (exclusive): its
+  /// matching PDI, or `end` when it has none.
+  @inline(__always)
+  func contentEnd(after initiator: Int, end: Int) -> Int {
+    let match = Int(matchingPDI[initiator])
+    return match >= 0 ? match : end
+  }
+
+  /// Rules P2–P3 over `range`: the direction of the first strong character, skipping the content of
+  /// isolates, or `nil` when there is none.
+  func firstStrongDirection(in range: Range<Int>, classes: [BidiClass]) -> BidiDirection? {
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let bidiClass = classes[i]
+      if bidiClass == .leftToRight { return .leftToRight }
+      if bidiClass == .rightToLeft || bidiClass == .arabicLetter { return .rightToLeft }
+      if bidiClass.isIsolateInitiator {
+        i = contentEnd(after: i, end: range.upperBound)
+        continue  // lands on the matching PDI, which is neutral, or on the end
+      }
+      i += 1
+    }
+    return nil
+  }
+}

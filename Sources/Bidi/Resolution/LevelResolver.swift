@@ -1,0 +1,178 @@
+/// Resolves the embedding levels of one paragraph (rules X1–I2) with FriBidi, correcting what
+/// libfribidi 1.0.8 gets wrong.
+///
+/// ## Why the paragraph is cut into segments
+/// libfribidi before 1.0.9 links the contents of sibling isolates into one isolating run sequence
+/// (upstream #141), so a phone number isolated after an Arabic name resolves as if it followed the
+/// name. The content of a valid isolate influences nothing outside it and depends on nothing outside
+/// it but its embedding level, so each content is resolved on its own: the surrounding text is passed
+/// to FriBidi with the content cut out (initiator and PDI kept), and the content is passed separately
+/// at a base level of the same parity, its levels shifted up by the even difference. Contents nested
+/// in contents are cut out the same way, so every character is resolved exactly once.
+///
+/// Three details keep a separately resolved segment equal to the whole:
+/// - Whitespace and segment separators are passed to FriBidi as `ON`. Rules W1–I2 treat them exactly
+///   like `ON`; only rule L1 tells them apart, and FriBidi would apply L1 at the end of every
+///   segment. The engine applies L1 itself, per line. The paragraph separator, always last, is left
+///   out: rule X8 closes every embedding before it and L1 gives it the paragraph level.
+/// - After the segment come PDFs for the embeddings still open and a strong character of the
+///   direction of the level it lands at. It stands for the end-of-sequence type (`eos`) the real
+///   neighbour would give and keeps FriBidi's end-of-paragraph L1 off the segment's trailing isolate
+///   controls; rules W1–N2 never look forward past a strong character.
+/// - When a segment's nesting could reach the depth limit of 125, the shift would move overflow
+///   decisions, so the segment is put at its true level by a prefix of nested isolate initiators.
+///
+/// Brackets: FriBidi's rule N0 is quadratic in the number of bracket pairs (upstream #163) and its
+/// recursion can overflow the stack (#253). A segment with more than `maximumBracketsPerSegment`
+/// bracket characters keeps the pairing of the first ones only; the rest resolve as plain `ON`.
+internal enum LevelResolver {
+  /// Marks a character removed by rule X9 in a level array.
+  static let removedLevel: UInt8 = 0xFF
+
+  /// How many bracket characters one segment may pass to FriBidi's N0.
+  static let maximumBracketsPerSegment = 4096
+
+  struct Failure: Error {}
+
+  /// Levels for one paragraph after rule I2, one per class; `removedLevel` for X9-removed characters.
+  ///
+  /// - Parameters:
+  ///   - classes: the paragraph's classes, its separator included.
+  ///   - brackets: FriBidi bracket ids per character (0 for none).
+  ///   - baseLevel: 0 or 1.
+  ///   - correctSiblingIsolates: cut isolate contents out (needed before libfribidi 1.0.9).
+  static func resolve(
+    classes: [BidiClass], brackets: [UInt32], baseLevel: UInt8, correctSiblingIsolates: Bool
+  ) throws(Failure) -> [UInt8] {
+    let count = classes.count
+    var levels = [UInt8](repeating: baseLevel, count: count)
+    guard count > 0 else { return levels }
+    let structure = IsolateStructure(classes: classes)
+    var pending = [(range: 0..<count, level: baseLevel)]
+    var segment = SegmentBuffer()
+    while let (range, level) = pending.popLast() {
+      segment.build(
+        range: range, level: level, classes: classes, brackets: brackets, structure: structure,
+        cutIsolates: correctSiblingIsolates)
+      guard
+        let resolved = FriBidiLibrary.resolveLevels(
+          classes: segment.classes, brackets: segment.brackets, rightToLeft: level & 1 == 1)
+      else { throw Failure() }
+      let shift = segment.prefixLength == 0 ? level & ~1 : 0
+      for (offset, index) in segment.origins.enumerated() {
+        levels[index] = resolved[segment.prefixLength + offset] &+ shift
+      }
+      pending.append(contentsOf: segment.children)
+    }
+    for i in 0..<count where classes[i].isRemovedByX9 {
+      levels[i] = removedLevel
+    }
+    return levels
+  }
+}
+
+/// The classes passed to FriBidi for one segment, and where each came from. Reused across segments.
+private struct SegmentBuffer {
+  var classes: [BidiClass] = []
+  var brackets: [UInt32] = []
+  /// Paragraph index of each element after the prefix (trailing PDFs and sentinel excluded).
+  var origins: [Int] = []
+  var prefixLength = 0
+  /// Isolate contents cut out of this segment, with their embedding levels.
+  var children: [(range: Range<Int>, level: UInt8)] = []
+
+  mutating func build(
+    range: Range<Int>, level: UInt8, classes source: [BidiClass], brackets sourceBrackets: [UInt32],
+    structure: IsolateStructure, cutIsolates: Bool
+  ) {
+    classes.removeAll(keepingCapacity: true)
+    brackets.removeAll(keepingCapacity: true)
+    origins.removeAll(keepingCapacity: true)
+    children.removeAll(keepingCapacity: true)
+
+    // A segment whose explicit initiators could reach the depth limit is resolved at its true level.
+    let baseLevel = level & 1
+    prefixLength = 0
+    if level > 1 {
+      var initiators = 0
+      for i in range where source[i].isEmbeddingOrOverride || source[i].isIsolateInitiator {
+        initiators += 1
+      }
+      if Int(level) + initiators + 2 > BidiLevel.maximumExplicitDepth {
+        var prefixLevel = baseLevel
+        while prefixLevel < level {
+          prefixLevel += 1
+          classes.append(prefixLevel & 1 == 1 ? .rightToLeftIsolate : .leftToRightIsolate)
+          brackets.append(0)
+        }
+        prefixLength = classes.count
+      }
+    }
+
+    var stack = ExplicitStack(baseLevel: level)
+    var bracketBudget = LevelResolver.maximumBracketsPerSegment
+    var i = range.lowerBound
+    scan: while i < range.upperBound {
+      var bidiClass = source[i]
+      switch bidiClass {
+      case .leftToRightEmbedding, .leftToRightOverride:
+        stack.pushEmbedding(rightToLeft: false)
+      case .rightToLeftEmbedding, .rightToLeftOverride:
+        stack.pushEmbedding(rightToLeft: true)
+      case .popDirectionalFormat:
+        stack.popEmbedding()
+      case .popDirectionalIsolate:
+        stack.popIsolate()
+      case .paragraphSeparator:
+        // Only ever last in a paragraph, where rule X8 closes everything and L1 gives it the
+        // paragraph level: it takes no part in resolution, and the sentinel stands in for it.
+        i += 1
+        continue scan
+      case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
+        let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
+        var rightToLeft = bidiClass == .rightToLeftIsolate
+        if bidiClass == .firstStrongIsolate {
+          rightToLeft =
+            structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source) == .rightToLeft
+          bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate
+        }
+        if let contentLevel = stack.pushIsolate(rightToLeft: rightToLeft), cutIsolates {
+          append(bidiClass, bracket: 0, origin: i)
+          if i + 1 < contentEnd { children.append((i + 1..<contentEnd, contentLevel)) }
+          guard contentEnd < range.upperBound else { break scan }
+          stack.popIsolate()
+          append(.popDirectionalIsolate, bracket: 0, origin: contentEnd)
+          i = contentEnd + 1
+          continue scan
+        }
+      default:
+        break
+      }
+      var bracket = sourceBrackets[i]
+      if bracket != 0 {
+        if bracketBudget > 0 { bracketBudget -= 1 } else { bracket = 0 }
+      }
+      // Rule L1 is the engine's own; FriBidi must not apply it at this segment's end.
+      if bidiClass == .whiteSpace || bidiClass == .segmentSeparator {
+        bidiClass = .otherNeutral
+      }
+      append(bidiClass, bracket: bracket, origin: i)
+      i += 1
+    }
+
+    let closing = stack.closingState
+    for _ in 0..<closing.pdfs {
+      classes.append(.popDirectionalFormat)
+      brackets.append(0)
+    }
+    classes.append(closing.level & 1 == 1 ? .rightToLeft : .leftToRight)
+    brackets.append(0)
+  }
+
+  @inline(__always)
+  private mutating func append(_ bidiClass: BidiClass, bracket: UInt32, origin: Int) {
+    classes.append(bidiClass)
+    brackets.append(bracket)
+    origins.append(origin)
+  }
+}
