@@ -24,6 +24,11 @@ public struct PairedBracket: Sendable, Hashable {
   public let kind: BracketKind
   /// The other bracket of the pair, such as `)` for `(`.
   public let counterpart: Unicode.Scalar
+
+  public init(kind: BracketKind, counterpart: Unicode.Scalar) {
+    self.kind = kind
+    self.counterpart = counterpart
+  }
 }
 
 extension Unicode.Scalar {

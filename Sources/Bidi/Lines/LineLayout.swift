@@ -42,24 +42,22 @@ internal struct LineLayout {
       if effective[j] == removed { effective[j] = previous } else { previous = effective[j] }
     }
 
-    // The characters that take part, in logical order.
-    var order: [Int] = []
-    order.reserveCapacity(count)
-    for j in 0..<count {
-      let bidiClass = storage.classes[start + j]
-      if options.contains(.removeX9Characters) && bidiClass.isRemovedByX9 { continue }
-      if options.contains(.removeBidiControls) && storage.scalars[start + j].isBidiFormattingControl {
-        continue
-      }
-      order.append(j)
-    }
-    var orderLevels = order.map { effective[$0] }
-
+    // Every character takes part in the reordering, so that controls which are not displayed still
+    // separate the runs they separate; what the options leave out is dropped afterwards.
+    var logicalOrder = Array(0..<count)
     if options.contains(.keepMarksAfterBase) {
       Self.reverseMarkClusters(
-        order: &order, levels: orderLevels, classes: storage.classes, start: start)
+        order: &logicalOrder, levels: effective, classes: storage.classes, start: start)
     }
-    Self.reverseByLevel(order: &order, levels: &orderLevels)
+    let permutation = VisualReordering.visualOrder(levels: effective)
+    let order = permutation.map { logicalOrder[$0] }
+    let orderLevels = permutation.map { effective[$0] }
+    let removeX9 = options.contains(.removeX9Characters)
+    let removeControls = options.contains(.removeBidiControls)
+    func isOmitted(_ j: Int) -> Bool {
+      (removeX9 && storage.classes[start + j].isRemovedByX9)
+        || (removeControls && storage.scalars[start + j].isBidiFormattingControl)
+    }
 
     // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
     var shaped: [UInt32]? = nil
@@ -81,14 +79,17 @@ internal struct LineLayout {
     visualToLogical.reserveCapacity(order.count)
     logicalToVisual = [Int?](repeating: nil, count: count)
     let mirror = options.contains(.mirror)
+    var shownLevels: [UInt8] = []
+    shownLevels.reserveCapacity(order.count)
     for (k, j) in order.enumerated() {
-      if !isFiller.isEmpty && isFiller[j] { continue }
+      if isOmitted(j) || (!isFiller.isEmpty && isFiller[j]) { continue }
       var scalar = storage.scalars[start + j]
       if let shaped, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }
       if mirror && orderLevels[k] & 1 == 1, let mirrored = scalar.bidiMirror { scalar = mirrored }
       logicalToVisual[j] = visualScalars.count
       visualToLogical.append(start + j)
       visualScalars.append(scalar)
+      shownLevels.append(orderLevels[k])
     }
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
     // and the ligature maps back to the lam, the first of its two characters.
@@ -103,11 +104,9 @@ internal struct LineLayout {
 
     // Runs: maximal stretches of the visual order at one level.
     var runStart = 0
-    for k in 0..<order.count where k == order.count - 1 || orderLevels[k + 1] != orderLevels[k] {
-      let logical = order[runStart...k]
-      runs.append(
-        BidiRun(
-          range: start + logical.min()!..<start + logical.max()! + 1, level: orderLevels[k]))
+    for k in shownLevels.indices where k == shownLevels.count - 1 || shownLevels[k + 1] != shownLevels[k] {
+      let logical = visualToLogical[runStart...k]
+      runs.append(BidiRun(range: logical.min()!..<logical.max()! + 1, level: shownLevels[k]))
       runStart = k + 1
     }
   }
@@ -137,28 +136,4 @@ internal struct LineLayout {
     }
   }
 
-  /// Rule L2: from the highest level down to the lowest odd level, reverse every stretch at that
-  /// level or higher.
-  private static func reverseByLevel(order: inout [Int], levels: inout [UInt8]) {
-    guard let highest = levels.max() else { return }
-    var lowestOdd: UInt8 = highest
-    for level in levels where level & 1 == 1 && level < lowestOdd { lowestOdd = level }
-    if lowestOdd & 1 == 0 { lowestOdd += 1 }
-    var level = highest
-    while level >= lowestOdd && level > 0 {
-      var k = 0
-      while k < levels.count {
-        guard levels[k] >= level else {
-          k += 1
-          continue
-        }
-        var end = k
-        while end < levels.count && levels[end] >= level { end += 1 }
-        order[k..<end].reverse()
-        levels[k..<end].reverse()
-        k = end
-      }
-      level -= 1
-    }
-  }
 }

@@ -23,14 +23,16 @@
 ///   decisions, so the segment is put at its true level by a prefix of nested isolate initiators.
 ///
 /// Brackets: FriBidi's rule N0 is quadratic in the number of bracket pairs (upstream #163) and its
-/// recursion can overflow the stack (#253). A segment with more than `maximumBracketsPerSegment`
-/// bracket characters keeps the pairing of the first ones only; the rest resolve as plain `ON`.
+/// recursion can overflow the stack (#253). In a paragraph with more than
+/// `maximumBracketsPerParagraph` bracket characters, only the first ones are paired by rule N0; the
+/// rest resolve as plain `ON` (rules N1–N2). This is the engine's one deviation from UAX #9, and only
+/// such paragraphs see it; no chat message comes near.
 internal enum LevelResolver {
   /// Marks a character removed by rule X9 in a level array.
   static let removedLevel: UInt8 = 0xFF
 
-  /// How many bracket characters one segment may pass to FriBidi's N0.
-  static let maximumBracketsPerSegment = 4096
+  /// How many bracket characters of one paragraph are handed to FriBidi's rule N0.
+  static let maximumBracketsPerParagraph = 4096
 
   struct Failure: Error {}
 
@@ -50,10 +52,11 @@ internal enum LevelResolver {
     let structure = IsolateStructure(classes: classes)
     var pending = [(range: 0..<count, level: baseLevel)]
     var segment = SegmentBuffer()
+    var bracketBudget = maximumBracketsPerParagraph
     while let (range, level) = pending.popLast() {
       segment.build(
         range: range, level: level, classes: classes, brackets: brackets, structure: structure,
-        cutIsolates: correctSiblingIsolates)
+        cutIsolates: correctSiblingIsolates, bracketBudget: &bracketBudget)
       guard
         let resolved = FriBidiLibrary.resolveLevels(
           classes: segment.classes, brackets: segment.brackets, rightToLeft: level & 1 == 1)
@@ -83,7 +86,7 @@ private struct SegmentBuffer {
 
   mutating func build(
     range: Range<Int>, level: UInt8, classes source: [BidiClass], brackets sourceBrackets: [UInt32],
-    structure: IsolateStructure, cutIsolates: Bool
+    structure: IsolateStructure, cutIsolates: Bool, bracketBudget: inout Int
   ) {
     classes.removeAll(keepingCapacity: true)
     brackets.removeAll(keepingCapacity: true)
@@ -110,7 +113,6 @@ private struct SegmentBuffer {
     }
 
     var stack = ExplicitStack(baseLevel: level)
-    var bracketBudget = LevelResolver.maximumBracketsPerSegment
     var i = range.lowerBound
     scan: while i < range.upperBound {
       var bidiClass = source[i]
@@ -134,7 +136,8 @@ private struct SegmentBuffer {
         if bidiClass == .firstStrongIsolate {
           rightToLeft =
             structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source) == .rightToLeft
-          bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate
+          // Cut out, the content is no longer there for FriBidi to look at.
+          if cutIsolates { bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate }
         }
         if let contentLevel = stack.pushIsolate(rightToLeft: rightToLeft), cutIsolates {
           append(bidiClass, bracket: 0, origin: i)

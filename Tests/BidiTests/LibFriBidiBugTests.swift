@@ -1,0 +1,91 @@
+@_spi(Testing) import Bidi
+import Testing
+
+/// The bugs of Debian's libfribidi 1.0.8 that hit chat text, with the vectors from the project's
+/// reference notes (`libfribidi-1.0.8.md`, measured against ICU 72 and checked by hand).
+@Suite("Where libfribidi 1.0.8 is wrong")
+struct LibFriBidiBugTests {
+  struct Vector: Sendable, CustomTestStringConvertible {
+    let name: String
+    let scalars: String
+    let correct: [UInt8]
+    let fribidi108: [UInt8]
+    var testDescription: String { name }
+  }
+
+  static let siblingIsolates: [Vector] = [
+    Vector(
+      name: "two RLI siblings, Latin then digits",
+      scalars: "2067 0050 004D 2069 2067 0039 0036 0020 002F 0020 0031 0031 0030 2069",
+      correct: [1, 4, 4, 1, 1, 4, 4, 3, 3, 3, 4, 4, 4, 1],
+      fribidi108: [1, 4, 4, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 1]),
+    Vector(
+      name: "FSI of neutrals beside an Arabic RLI",
+      scalars: "0029 2068 002C 0024 0300 0024 2069 002E 2067 0627 2069",
+      correct: [1, 1, 2, 2, 2, 2, 1, 1, 1, 3, 1],
+      fribidi108: [1, 1, 3, 3, 3, 3, 1, 1, 1, 3, 1]),
+    Vector(
+      name: "Arabic message, isolated Arabic mention, isolated phone number",
+      scalars:
+        "0627 062A 0635 0644 0020 2068 0040 0639 0644 064A 2069 0020 2068 002B 0031 002D 0035 0035 0035 2069",
+      correct: [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 2, 2, 2, 2, 2, 2, 1],
+      fribidi108: [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 3, 4, 4, 4, 4, 4, 1]),
+  ]
+
+  private static func levels(_ vector: Vector, correcting: Bool) throws -> [UInt8?] {
+    var string = ""
+    string.unicodeScalars.append(contentsOf: scalars(hex: vector.scalars))
+    let text = try BidiText(string, direction: .rightToLeft, correctingSiblingIsolates: correcting)
+    return text.paragraphs[0].line().levels.map { $0?.rawValue }
+  }
+
+  @Test("Sibling isolates resolve on their own (upstream #141)", arguments: siblingIsolates)
+  func siblingIsolatesResolveSeparately(_ vector: Vector) throws {
+    #expect(try Self.levels(vector, correcting: true) == vector.correct)
+  }
+
+  @Test("Without the correction, the loaded libfribidi shows the bug", arguments: siblingIsolates)
+  func libraryAloneIsWrong(_ vector: Vector) throws {
+    // The correction is only switched on for versions before 1.0.9; on such a version the raw
+    // library must give the wrong levels the reference measured, or the correction is pointless.
+    try #require(BidiLibrary.correctsSiblingIsolates, "libfribidi \(BidiLibrary.version) has the fix")
+    #expect(try Self.levels(vector, correcting: false) == vector.fribidi108)
+  }
+
+  @Test("The phone number keeps its order in an Arabic message")
+  func phoneNumberDisplaysInOrder() throws {
+    let message = "اتصل \u{2068}@علي\u{2069} \u{2068}+1-555\u{2069}"
+    let line = try BidiText(message, direction: .rightToLeft).paragraphs[0]
+      .line(options: [.mirror, .removeBidiControls])
+    #expect(line.visualString == "+1-555 يلع@ لصتا")
+    let wrong = try BidiText(message, direction: .rightToLeft, correctingSiblingIsolates: false)
+      .paragraphs[0].line(options: [.mirror, .removeBidiControls])
+    if BidiLibrary.correctsSiblingIsolates {
+      #expect(wrong.visualString == "1-555+ يلع@ لصتا")
+    }
+  }
+
+  @Test("Paragraph separators inside a text start new paragraphs (upstream #201)")
+  func paragraphSeparatorsSplit() throws {
+    let text = try BidiText("abc אבג\nשלום 123\u{2029}x", direction: .auto)
+    #expect(text.paragraphs.map(\.range) == [0..<8, 8..<17, 17..<18])
+    #expect(text.paragraphs.map(\.direction) == [.leftToRight, .rightToLeft, .leftToRight])
+    #expect(text.paragraphs[1].levels.map { $0?.rawValue } == [1, 1, 1, 1, 1, 2, 2, 2, 1])
+    #expect(
+      text.paragraphs[1].line(options: .removeBidiControls).visualString == "\u{2029}123 םולש")
+    // CR LF is one separator.
+    #expect(try BidiText("a\r\nb").paragraphs.map(\.range) == [0..<3, 3..<4])
+  }
+
+  @Test("log2vis leaves U+FEFF after a lam-alef ligature; the engine does not (upstream #41, #200)")
+  func noLigatureFiller() throws {
+    let line = try BidiText("لا سلام", direction: .rightToLeft).paragraphs[0]
+      .line(options: .display)
+    #expect(!line.visualScalars.contains("\u{FEFF}"))
+    // ﻡﻼﺳ ﻻ: final meem, lam-alef final ligature, initial seen; then the isolated lam-alef.
+    #expect(line.visualString == "\u{FEE1}\u{FEFC}\u{FEB3} \u{FEFB}")
+    #expect(line.visualToLogical == [6, 4, 3, 2, 0])
+    #expect(line.logicalToVisual == [4, 4, 3, 2, 1, 1, 0])
+  }
+}
+
