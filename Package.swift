@@ -6,6 +6,13 @@ let package = Package(
   products: [
     .library(name: "Bidi", targets: ["Bidi"]),
     .library(name: "BidiIsolator", targets: ["BidiIsolator"]),
+    .library(name: "BidiTerminal", targets: ["BidiTerminal"]),
+    .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
+    .executable(name: "bidi-fix", targets: ["bidi-fix"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
   ],
   targets: [
     // GNU FriBidi, found through pkg-config. Only the engine's internal layer imports it.
@@ -20,9 +27,26 @@ let package = Package(
     // The isolator: finds mentions, hashtags, URLs, e-mails and numbers and wraps them in bidi
     // controls. Pure Swift, no C, so apps can call it right before rendering on any platform.
     .target(name: "BidiIsolator"),
+    // Text for terminals that do no bidi of their own: cell widths, wrapping before reordering,
+    // alignment, and the escape sequences that keep bidi-aware terminals from reordering again.
+    .target(name: "BidiTerminal", dependencies: ["Bidi", "BidiIsolator"]),
+    // Every bidi-fix command, as a library so tests can reach them.
+    .target(
+      name: "BidiFixCommands",
+      dependencies: [
+        "Bidi", "BidiIsolator", "BidiTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
+    // The executable only parses and hands over to BidiFixCommands.
+    .executableTarget(name: "bidi-fix", dependencies: ["BidiFixCommands"]),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi"]),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi"]),
+    .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi"]),
+    .testTarget(
+      name: "BidiFixCommandsTests", dependencies: ["BidiFixCommands", "bidi-fix", "Bidi", "BidiIsolator"]),
   ]
 )

@@ -1,0 +1,157 @@
+import ArgumentParser
+import Bidi
+import BidiIsolator
+import BidiTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+struct DisplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "display",
+    abstract: "Write messages in visual order for a terminal that does no bidi of its own.",
+    discussion: """
+      Each message is isolated first (so `@我` stays whole), resolved as a whole paragraph, broken into \
+      lines of at most --width cells (wide characters take two, combining marks none) at spaces and \
+      between CJK ideographs, never inside an entity that fits on a line, and then each line is \
+      reordered on its own. Right-to-left messages are right-aligned. Arabic is shaped into \
+      presentation forms, brackets are mirrored, marks stay after their base, and bidi controls are \
+      removed. On a terminal (or with --terminal explicit) output is wrapped in CSI 8 l … CSI 8 h so \
+      bidi-aware terminals (VTE, mintty, Konsole) do not reorder it a second time.
+      """)
+
+  @OptionGroup var input: InputOptions
+  @OptionGroup var entities: EntityArguments
+
+  @Option(help: "Line width in cells (default: the terminal's width, else $COLUMNS, else 80).")
+  var width: Int?
+
+  @Flag(name: .customLong("no-wrap"), help: "Do not break messages into lines.")
+  var noWrap = false
+
+  @Option(help: "auto (right-to-left messages to the right), left, right or none.")
+  var align: TerminalLayout.Alignment = .auto
+
+  @Flag(name: .customLong("no-shape"), help: "Keep Arabic letters as they are instead of presentation forms.")
+  var noShape = false
+
+  @Flag(name: .customLong("no-isolate"), help: "Show messages as they are, without isolating entities first.")
+  var noIsolate = false
+
+  @Option(help: "auto (explicit on a terminal, none otherwise), explicit (CSI 8 l … CSI 8 h) or none.")
+  var terminal: TerminalMode = .auto
+
+  @Option(help: "Paragraph direction: auto (first strong character outside entities), ltr or rtl.")
+  var dir: DirectionChoice = .auto
+
+  func validate() throws {
+    if let width, width < 1 { throw ValidationError("--width must be at least 1") }
+  }
+
+  func run() throws {
+    let options = IsolationOptions(
+      kinds: try entities.entityKinds(), memberNames: try entities.memberNames())
+    let formatter = MessageDisplay(
+      isolator: noIsolate ? nil : BidiIsolator(options),
+      detector: DirectionDetector(kinds: options.kinds, memberNames: options.memberNames),
+      layout: TerminalLayout(
+        width: noWrap ? nil : (width ?? TerminalSize.columns()), alignment: align, shapesArabic: !noShape),
+      direction: dir)
+    let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, terminator in
+      formatter.display(message, lineBreak: terminator)
+    }
+    let explicit = terminal == .explicit || (terminal == .auto && Standard.isTerminal(.standardOutput))
+    if explicit { TerminalModes.enterExplicit() }
+    let status = input.driver.run(command, inputs: input.files)
+    if explicit { TerminalModes.leaveExplicit() }
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}
+
+enum TerminalMode: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case auto, explicit, none
+}
+
+extension TerminalLayout.Alignment: ExpressibleByArgument {}
+
+/// One message as `display` shows it.
+struct MessageDisplay: Sendable {
+  let isolator: BidiIsolator?
+  let detector: DirectionDetector
+  let layout: TerminalLayout
+  let direction: DirectionChoice
+
+  func display(_ message: String, lineBreak: LineTerminator) -> String {
+    let base: BaseDirection
+    switch direction {
+    case .ltr: base = .leftToRight
+    case .rtl: base = .rightToLeft
+    case .auto:
+      base = detector.direction(of: message) == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+    let text = isolator?.isolate(message) ?? message
+    let lines: [String]
+    do {
+      lines = try layout.render(text, direction: base, protected: IsolateSpans.find(in: text))
+    } catch {
+      return message
+    }
+    let separator = String(decoding: lineBreak.bytes, as: UTF8.self)
+    return lines.joined(separator: separator)
+  }
+}
+
+/// The scalar ranges between isolate initiators and their PDIs: the entities the isolator set apart,
+/// which wrapping keeps whole.
+enum IsolateSpans {
+  static func find(in text: String) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    var open: [Int] = []
+    for (offset, scalar) in text.unicodeScalars.enumerated() {
+      switch scalar.value {
+      case 0x2066...0x2068: open.append(offset)
+      case 0x2069: if let start = open.popLast(), open.isEmpty { spans.append(start..<offset + 1) }
+      default: break
+      }
+    }
+    return spans
+  }
+}
+
+/// The terminal-wg bidi modes (ECMA-48 BDSM): explicit mode stops a bidi-aware terminal from
+/// reordering text the program already put in visual order.
+enum TerminalModes {
+  static func enterExplicit() {
+    write(1, "\u{1B}[8l", 4)
+    // Leave the terminal in its default implicit mode however the program ends.
+    signal(SIGINT) { _ in
+      write(1, "\u{1B}[8h", 4)
+      _exit(130)
+    }
+    signal(SIGTERM) { _ in
+      write(1, "\u{1B}[8h", 4)
+      _exit(143)
+    }
+  }
+
+  static func leaveExplicit() {
+    write(1, "\u{1B}[8h", 4)
+  }
+}
+
+/// The width of the terminal on stdout.
+enum TerminalSize {
+  static func columns() -> Int {
+    var size = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = TerminalEnvironment.variable("COLUMNS").flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return 80
+  }
+}

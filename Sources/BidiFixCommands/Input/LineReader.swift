@@ -1,0 +1,99 @@
+import SystemPackage
+
+/// How a line ended in the input, kept so it ends the same way in the output.
+enum LineTerminator: Sendable {
+  case lineFeed
+  case carriageReturnLineFeed
+  /// The last line of a file with no final newline.
+  case none
+
+  var bytes: [UInt8] {
+    switch self {
+    case .lineFeed: [0x0A]
+    case .carriageReturnLineFeed: [0x0D, 0x0A]
+    case .none: []
+    }
+  }
+}
+
+/// One input line: its bytes without the terminator, and where it came from.
+struct InputLine: Sendable {
+  var bytes: [UInt8]
+  var terminator: LineTerminator
+  /// 1-based line number in its file.
+  var number: Int
+  /// The file's name as messages show it (`<stdin>` for standard input).
+  var source: String = ""
+}
+
+/// Reads lines from a file descriptor in large chunks. Lines are split at LF only; a CR before the LF
+/// belongs to the terminator, a lone CR is data. Memory is one chunk plus the longest line.
+struct LineReader {
+  private let descriptor: FileDescriptor
+  private let source: String
+  private var buffer: [UInt8] = []
+  private var position = 0
+  private var atEnd = false
+  private var lineNumber = 0
+  private static let chunkSize = 1 << 20
+  /// Bytes read so far, for progress reports.
+  private(set) var bytesRead = 0
+
+  init(descriptor: FileDescriptor, source: String) {
+    self.descriptor = descriptor
+    self.source = source
+  }
+
+  /// The next line, or `nil` at the end of the input.
+  mutating func next() throws(Errno) -> InputLine? {
+    var searchFrom = position
+    while true {
+      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+        var end = newline
+        var terminator = LineTerminator.lineFeed
+        if end > position && buffer[end - 1] == 0x0D {
+          end -= 1
+          terminator = .carriageReturnLineFeed
+        }
+        let line = Array(buffer[position..<end])
+        position = newline + 1
+        lineNumber += 1
+        return InputLine(bytes: line, terminator: terminator, number: lineNumber, source: source)
+      }
+      if atEnd {
+        guard position < buffer.count else { return nil }
+        let line = Array(buffer[position...])
+        position = buffer.count
+        lineNumber += 1
+        return InputLine(bytes: line, terminator: .none, number: lineNumber, source: source)
+      }
+      // Keep the unfinished line, drop what was consumed, read more.
+      buffer.removeSubrange(0..<position)
+      position = 0
+      searchFrom = buffer.count
+      try fill()
+    }
+  }
+
+  private mutating func fill() throws(Errno) {
+    let oldCount = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    let descriptor = self.descriptor
+    let read: Int
+    do {
+      read = try buffer.withUnsafeMutableBytes { raw in
+        try descriptor.read(
+          into: UnsafeMutableRawBufferPointer(rebasing: raw[oldCount...]), retryOnInterrupt: true)
+      }
+    } catch let error as Errno {
+      buffer.removeSubrange(oldCount...)
+      throw error
+    } catch {
+      buffer.removeSubrange(oldCount...)
+      throw Errno.ioError
+    }
+    buffer.removeSubrange((oldCount + read)...)
+    bytesRead += read
+    if read == 0 { atEnd = true }
+  }
+}

@@ -1,0 +1,279 @@
+/// Finds the string values at chosen paths in one JSON Lines record, without building a document,
+/// so a command can replace just those values and keep every other byte of the record.
+///
+/// ```swift
+/// let locator = JSONFieldLocator(paths: ["text", "author.name"])
+/// // {"id":7,"text":"hi","author":{"name":"علي"}} → the ranges of "hi" and "علي" (quotes included)
+/// ```
+///
+/// - Complexity: O(*n*) in the record's length; nesting deeper than 512 is reported as an error
+///   rather than recursed into.
+struct JSONFieldLocator: Sendable {
+  /// A value found at one of the paths.
+  struct Field: Equatable {
+    /// The dotted path, as given.
+    var path: String
+    /// The value's bytes in the record, quotes included for a string.
+    var range: Range<Int>
+    var isString: Bool
+  }
+
+  struct SyntaxError: Error, Equatable {
+    var offset: Int
+    var reason: String
+  }
+
+  private let paths: [[Substring]]
+  private let names: [String]
+  static let maximumDepth = 512
+
+  init(paths: [String]) {
+    names = paths
+    self.paths = paths.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
+  }
+
+  func fields(in bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> [Field] {
+    var parser = Parser(bytes: bytes, paths: paths, names: names)
+    parser.skipWhitespace()
+    try parser.value(path: [], depth: 0)
+    parser.skipWhitespace()
+    guard parser.position == bytes.count else {
+      throw SyntaxError(offset: parser.position, reason: "unexpected text after the JSON value")
+    }
+    return parser.found
+  }
+
+  private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let paths: [[Substring]]
+    let names: [String]
+    var position = 0
+    var found: [Field] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, paths: [[Substring]], names: [String]) {
+      self.bytes = bytes
+      self.paths = paths
+      self.names = names
+    }
+
+    mutating func skipWhitespace() {
+      while position < bytes.count {
+        switch bytes[position] {
+        case 0x20, 0x09, 0x0A, 0x0D: position += 1
+        default: return
+        }
+      }
+    }
+
+    func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: position, reason: reason) }
+
+    /// `path` is nil when no requested path goes through here.
+    mutating func value(path: [Substring]?, depth: Int) throws(SyntaxError) {
+      guard depth < JSONFieldLocator.maximumDepth else { throw fail("nesting deeper than 512") }
+      guard position < bytes.count else { throw fail("unexpected end of record") }
+      let start = position
+      switch bytes[position] {
+      case UInt8(ascii: "{"):
+        try object(path: path, depth: depth)
+      case UInt8(ascii: "["):
+        try array(depth: depth)
+      case UInt8(ascii: "\""):
+        try string()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try number()
+      default:
+        try literal()
+      }
+      if let path, let index = paths.firstIndex(where: { $0 == path }) {
+        found.append(
+          Field(path: names[index], range: start..<position, isString: bytes[start] == UInt8(ascii: "\"")))
+      }
+    }
+
+    mutating func object(path: [Substring]?, depth: Int) throws(SyntaxError) {
+      position += 1
+      skipWhitespace()
+      if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        return
+      }
+      while true {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+          throw fail("expected a member name")
+        }
+        let keyStart = position
+        try string()
+        var childPath: [Substring]? = nil
+        if let path {
+          let key = Substring(JSONString.decode(UnsafeBufferPointer(rebasing: bytes[keyStart..<position])) ?? "")
+          let candidate = path + [key]
+          if paths.contains(where: { $0.starts(with: candidate) }) { childPath = candidate }
+        }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+        position += 1
+        skipWhitespace()
+        try value(path: childPath, depth: depth + 1)
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("unexpected end of record") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        guard bytes[position] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
+        position += 1
+        return
+      }
+    }
+
+    mutating func array(depth: Int) throws(SyntaxError) {
+      position += 1
+      skipWhitespace()
+      if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return
+      }
+      while true {
+        skipWhitespace()
+        try value(path: nil, depth: depth + 1)
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("unexpected end of record") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        guard bytes[position] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
+        position += 1
+        return
+      }
+    }
+
+    mutating func string() throws(SyntaxError) {
+      position += 1
+      while position < bytes.count {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\"") {
+          position += 1
+          return
+        }
+        if byte < 0x20 { throw fail("control character in a string") }
+        position += byte == UInt8(ascii: "\\") ? 2 : 1
+      }
+      throw fail("unterminated string")
+    }
+
+    mutating func number() throws(SyntaxError) {
+      let start = position
+      while position < bytes.count {
+        switch bytes[position] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+          UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+          position += 1
+        default:
+          guard position > start else { throw fail("bad number") }
+          return
+        }
+      }
+    }
+
+    mutating func literal() throws(SyntaxError) {
+      for word in ["true", "false", "null"] {
+        let utf8 = Array(word.utf8)
+        if position + utf8.count <= bytes.count && Array(bytes[position..<position + utf8.count]) == utf8 {
+          position += utf8.count
+          return
+        }
+      }
+      throw fail("unexpected character")
+    }
+  }
+}
+
+/// JSON string literals: decoding one to a Swift string, encoding a Swift string as one.
+enum JSONString {
+  /// Decodes a string literal, quotes included. Returns `nil` for a malformed escape or a lone
+  /// surrogate, which no Swift string can hold; such a value is left as it is.
+  static func decode(_ literal: UnsafeBufferPointer<UInt8>) -> String? {
+    guard literal.count >= 2 else { return nil }
+    let body = UnsafeBufferPointer(rebasing: literal[1..<literal.count - 1])
+    guard body.contains(UInt8(ascii: "\\")) else { return String(validating: body, as: UTF8.self) }
+    var scalars = String.UnicodeScalarView()
+    var bytes: [UInt8] = []
+    var i = 0
+    func flushBytes() -> Bool {
+      guard !bytes.isEmpty else { return true }
+      guard let text = String(validating: bytes, as: UTF8.self) else { return false }
+      scalars.append(contentsOf: text.unicodeScalars)
+      bytes.removeAll(keepingCapacity: true)
+      return true
+    }
+    func hex4(_ at: Int) -> UInt32? {
+      guard at + 4 <= body.count else { return nil }
+      var value: UInt32 = 0
+      for byte in body[at..<at + 4] {
+        guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+        value = value * 16 + UInt32(digit)
+      }
+      return value
+    }
+    while i < body.count {
+      let byte = body[i]
+      guard byte == UInt8(ascii: "\\") else {
+        bytes.append(byte)
+        i += 1
+        continue
+      }
+      guard flushBytes(), i + 1 < body.count else { return nil }
+      let escape = body[i + 1]
+      i += 2
+      switch escape {
+      case UInt8(ascii: "\""): scalars.append("\"")
+      case UInt8(ascii: "\\"): scalars.append("\\")
+      case UInt8(ascii: "/"): scalars.append("/")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "u"):
+        guard let unit = hex4(i) else { return nil }
+        i += 4
+        if (0xD800...0xDBFF).contains(unit) {
+          guard i + 1 < body.count, body[i] == UInt8(ascii: "\\"), body[i + 1] == UInt8(ascii: "u"),
+            let low = hex4(i + 2), (0xDC00...0xDFFF).contains(low)
+          else { return nil }
+          i += 6
+          scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!)
+        } else {
+          guard let scalar = Unicode.Scalar(unit) else { return nil }
+          scalars.append(scalar)
+        }
+      default:
+        return nil
+      }
+    }
+    guard flushBytes() else { return nil }
+    return String(scalars)
+  }
+
+  /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped,
+  /// everything else as UTF-8.
+  static func encode(_ string: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0x00..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,51 @@
+import SystemPackage
+
+/// Buffered writes to a file descriptor that turn every failure (a closed pipe, a full disk) into
+/// one typed error instead of a crash or a signal.
+struct OutputWriter {
+  private let descriptor: FileDescriptor
+  private var buffer: [UInt8] = []
+  private static let flushThreshold = 1 << 18
+
+  init(descriptor: FileDescriptor) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(Self.flushThreshold + 4096)
+  }
+
+  mutating func write(_ bytes: some Sequence<UInt8>) throws(OutputError) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.flushThreshold { try flush() }
+  }
+
+  mutating func write(_ string: String) throws(OutputError) {
+    try write(string.utf8)
+  }
+
+  mutating func flush() throws(OutputError) {
+    guard !buffer.isEmpty else { return }
+    let descriptor = self.descriptor
+    do {
+      _ = try buffer.withUnsafeBytes { try descriptor.writeAll($0) }
+    } catch let error as Errno {
+      buffer.removeAll(keepingCapacity: true)
+      throw OutputError(errno: error)
+    } catch {
+      buffer.removeAll(keepingCapacity: true)
+      throw OutputError(errno: .ioError)
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Writing the output failed; the command stops and says why.
+struct OutputError: Error {
+  var errno: Errno
+
+  var message: String {
+    switch errno {
+    case .brokenPipe: "output closed before all of it was written (broken pipe)"
+    case .noSpace: "no space left on the output device"
+    default: "cannot write the output: \(errno.description)"
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// A message for stderr about one place in the input, `FILE:LINE[:COLUMN]: text`.
+struct Diagnostic: Sendable, Equatable {
+  enum Severity: Sendable, Comparable {
+    /// Reported, but the command still succeeds.
+    case warning
+    /// A finding of `bidi-fix check`: exit status 1.
+    case finding
+    /// Bad input: exit status 2.
+    case error
+  }
+
+  var severity: Severity
+  var line: Int
+  /// 1-based column in Unicode scalars, when the message points inside the line.
+  var column: Int?
+  var text: String
+
+  func formatted(file: String) -> String {
+    let place = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+    let label =
+      switch severity {
+      case .warning: "warning: "
+      case .error: "error: "
+      case .finding: ""
+      }
+    return "\(place): \(label)\(text)"
+  }
+}
+
+/// The exit statuses of `bidi-fix`, as the README documents them.
+public enum ExitStatus: Int32, Sendable, Comparable {
+  /// Everything was processed.
+  case success = 0
+  /// `check` found a problem.
+  case findings = 1
+  /// Some input was bad: missing or unreadable file, a directory, invalid UTF-8 under `--strict`,
+  /// broken JSON under `--jsonl`. Everything readable was still processed and written.
+  case badInput = 2
+  /// The output could not be written: a closed pipe, a full disk.
+  case outputFailed = 3
+
+  public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,120 @@
+/// What a command does with one input line. Implementations are values, shared by all jobs.
+protocol LineCommand: Sendable {
+  /// Whether each input line becomes one output record ending as the input line ended (`isolate`,
+  /// `strip`, `display`), rather than a report ending in LF (`scan`, `inspect`, `check`).
+  var keepsLineEndings: Bool { get }
+
+  /// Processes one line (without its terminator), appending its output and any diagnostics.
+  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic])
+}
+
+/// Where messages are in a line: the whole line, or string fields of a JSON Lines record.
+enum MessageLayout: Sendable {
+  case lines
+  case jsonLines(JSONFieldLocator)
+}
+
+/// A command that rewrites each message's text and leaves every other byte alone: the shared
+/// machinery of `isolate`, `strip` and `display`.
+///
+/// Invalid UTF-8 is never rewritten: the well-formed stretches around it are rewritten one by one and
+/// the bad bytes pass through with a warning (an error under `--strict`).
+struct MessageRewriter: LineCommand {
+  let layout: MessageLayout
+  let strict: Bool
+  /// The new text of a message; the terminator is the input line's, for a rewrite that spans lines.
+  let rewrite: @Sendable (String, LineTerminator) -> String
+
+  var keepsLineEndings: Bool { true }
+
+  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+    line.bytes.withUnsafeBufferPointer { bytes in
+      switch layout {
+      case .lines:
+        rewriteText(bytes, line: line, into: &output, diagnostics: &diagnostics)
+      case .jsonLines(let locator):
+        rewriteRecord(bytes, locator: locator, line: line.number, into: &output, diagnostics: &diagnostics)
+      }
+    }
+  }
+
+  private func rewriteText(
+    _ bytes: UnsafeBufferPointer<UInt8>, line: InputLine, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
+    let terminator = line.terminator == .none ? LineTerminator.lineFeed : line.terminator
+    if UTF8Stretches.isValid(bytes) {
+      output.append(contentsOf: rewrite(String(decoding: bytes, as: UTF8.self), terminator).utf8)
+      return
+    }
+    var invalidBytes = 0
+    for stretch in UTF8Stretches.split(bytes) {
+      let part = UnsafeBufferPointer(rebasing: bytes[stretch.range])
+      if stretch.isValid {
+        output.append(contentsOf: rewrite(String(decoding: part, as: UTF8.self), terminator).utf8)
+      } else {
+        output.append(contentsOf: part)
+        invalidBytes += part.count
+      }
+    }
+    diagnostics.append(Self.invalidUTF8(bytes: invalidBytes, line: line.number, strict: strict))
+  }
+
+  private func rewriteRecord(
+    _ bytes: UnsafeBufferPointer<UInt8>, locator: JSONFieldLocator, line: Int, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
+    // Blank lines between records are kept as they are.
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      output.append(contentsOf: bytes)
+      return
+    }
+    guard UTF8Stretches.isValid(bytes) else {
+      output.append(contentsOf: bytes)
+      diagnostics.append(
+        Diagnostic(severity: .error, line: line, column: nil, text: "record is not valid UTF-8; left unchanged"))
+      return
+    }
+    let fields: [JSONFieldLocator.Field]
+    do throws(JSONFieldLocator.SyntaxError) {
+      fields = try locator.fields(in: bytes)
+    } catch {
+      output.append(contentsOf: bytes)
+      diagnostics.append(
+        Diagnostic(
+          severity: .error, line: line, column: nil,
+          text: "not a JSON record (\(error.reason) at byte \(error.offset + 1)); left unchanged"))
+      return
+    }
+    var copied = 0
+    for field in fields.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      guard field.isString else {
+        diagnostics.append(
+          Diagnostic(
+            severity: strict ? .error : .warning, line: line, column: nil,
+            text: "field '\(field.path)' is not a string; left unchanged"))
+        continue
+      }
+      let literal = UnsafeBufferPointer(rebasing: bytes[field.range])
+      guard let value = JSONString.decode(literal) else {
+        diagnostics.append(
+          Diagnostic(
+            severity: strict ? .error : .warning, line: line, column: nil,
+            text: "field '\(field.path)' holds an escape no string can represent; left unchanged"))
+        continue
+      }
+      let rewritten = rewrite(value, .lineFeed)
+      guard rewritten != value else { continue }
+      output.append(contentsOf: bytes[copied..<field.range.lowerBound])
+      JSONString.encode(rewritten, into: &output)
+      copied = field.range.upperBound
+    }
+    output.append(contentsOf: bytes[copied...])
+  }
+
+  static func invalidUTF8(bytes: Int, line: Int, strict: Bool) -> Diagnostic {
+    Diagnostic(
+      severity: strict ? .error : .warning, line: line, column: nil,
+      text: "invalid UTF-8 (\(bytes) byte\(bytes == 1 ? "" : "s") passed through unchanged)")
+  }
+}

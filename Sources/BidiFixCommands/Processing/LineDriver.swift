@@ -1,0 +1,188 @@
+import Dispatch
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Streams every input through a command: reads lines in batches, processes a batch on several
+/// cores, writes the results in input order, and reports diagnostics as `FILE:LINE: …` on stderr.
+///
+/// Memory stays flat: one batch (about 4 MB of lines, or one longer line) is in flight at a time.
+struct LineDriver {
+  var jobs: Int
+  var showsProgress: Bool
+
+  private static let batchBytes = 4 << 20
+  private static let batchLines = 16_384
+
+  /// Runs `command` over `inputs` (`-` is standard input) and returns the exit status.
+  func run(_ command: some LineCommand, inputs: [String]) -> ExitStatus {
+    // A closed pipe must come back as EPIPE from write(2), not kill the process.
+    signal(SIGPIPE, SIG_IGN)
+    var output = OutputWriter(descriptor: .standardOutput)
+    var status = ExitStatus.success
+    for input in inputs.isEmpty ? ["-"] : inputs {
+      let fileStatus: ExitStatus
+      do {
+        fileStatus = try process(command, input: input, output: &output)
+      } catch {
+        Standard.error("bidi-fix: \(error.message)")
+        return .outputFailed
+      }
+      status = max(status, fileStatus)
+    }
+    do {
+      try output.flush()
+    } catch {
+      Standard.error("bidi-fix: \(error.message)")
+      return .outputFailed
+    }
+    return status
+  }
+
+  private func process(
+    _ command: some LineCommand, input: String, output: inout OutputWriter
+  ) throws(OutputError) -> ExitStatus {
+    let name = input == "-" ? "<stdin>" : input
+    let descriptor: FileDescriptor
+    let size: Int?
+    switch InputFile.open(input) {
+    case .failure(let error):
+      Standard.error("bidi-fix: \(name): \(error.message)")
+      return .badInput
+    case .success(let opened):
+      (descriptor, size) = opened
+    }
+    defer { if input != "-" { try? descriptor.close() } }
+
+    var reader = LineReader(descriptor: descriptor, source: name)
+    var progress = showsProgress ? size.flatMap { ProgressBar(totalBytes: $0) } : nil
+    var status = ExitStatus.success
+    var batch: [InputLine] = []
+    var batchSize = 0
+    var finished = false
+    while !finished {
+      batch.removeAll(keepingCapacity: true)
+      batchSize = 0
+      do {
+        while batchSize < Self.batchBytes && batch.count < Self.batchLines, let line = try reader.next() {
+          batchSize += line.bytes.count
+          batch.append(line)
+        }
+      } catch {
+        Standard.error("bidi-fix: \(name): cannot read: \(error.description)")
+        status = max(status, .badInput)
+        finished = true
+      }
+      if batch.isEmpty { break }
+      let results = processBatch(batch, command: command)
+      for (line, result) in zip(batch, results) {
+        for diagnostic in result.diagnostics {
+          // Findings are the output of `check` itself; everything else goes to stderr.
+          if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: name)) }
+          status = max(status, diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
+        }
+        try output.write(result.output)
+        if command.keepsLineEndings {
+          try output.write(line.terminator.bytes)
+        }
+      }
+      progress?.update(bytesDone: reader.bytesRead)
+    }
+    progress?.finish()
+    return status
+  }
+
+  private struct LineResult {
+    var output: [UInt8] = []
+    var diagnostics: [Diagnostic] = []
+  }
+
+  private func processBatch(_ batch: [InputLine], command: some LineCommand) -> [LineResult] {
+    let workers = min(jobs, batch.count)
+    if workers <= 1 {
+      return batch.map { line in
+        var result = LineResult()
+        command.process(line, into: &result.output, diagnostics: &result.diagnostics)
+        return result
+      }
+    }
+    var results = [LineResult](repeating: LineResult(), count: batch.count)
+    let chunk = (batch.count + workers - 1) / workers
+    results.withUnsafeMutableBufferPointer { slots in
+      let base = UnsafeSendable(slots)
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let range = worker * chunk..<min(batch.count, (worker + 1) * chunk)
+        for index in range {
+          var result = LineResult()
+          command.process(batch[index], into: &result.output, diagnostics: &result.diagnostics)
+          base.value[index] = result  // each worker writes only its own slots
+        }
+      }
+    }
+    return results
+  }
+}
+
+/// Hands a buffer to worker threads that write disjoint elements of it.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// Opening an input: the checks that give a clear message for each way a path can be unusable.
+enum InputFile {
+  struct OpenError: Error {
+    var message: String
+  }
+
+  /// The open descriptor and, for a regular file, its size.
+  static func open(_ path: String) -> Result<(FileDescriptor, Int?), OpenError> {
+    if path == "-" { return .success((.standardInput, regularFileSize(.standardInput))) }
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+    } catch let error as Errno {
+      return .failure(OpenError(message: reason(error)))
+    } catch {
+      return .failure(OpenError(message: "cannot open"))
+    }
+    var info = stat()
+    if fstat(descriptor.rawValue, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      try? descriptor.close()
+      return .failure(OpenError(message: "is a directory"))
+    }
+    return .success((descriptor, regularFileSize(descriptor)))
+  }
+
+  private static func regularFileSize(_ descriptor: FileDescriptor) -> Int? {
+    var info = stat()
+    guard fstat(descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
+  private static func reason(_ error: Errno) -> String {
+    switch error {
+    case .noSuchFileOrDirectory: "no such file"
+    case .permissionDenied: "permission denied"
+    case .isDirectory: "is a directory"
+    default: error.description
+    }
+  }
+}
+
+/// Unbuffered writes to stderr and a check for terminals.
+enum Standard {
+  static func error(_ line: String) {
+    var bytes = Array(line.utf8)
+    bytes.append(0x0A)
+    _ = try? FileDescriptor.standardError.writeAll(bytes)
+  }
+
+  static func isTerminal(_ descriptor: FileDescriptor) -> Bool {
+    isatty(descriptor.rawValue) == 1
+  }
+}

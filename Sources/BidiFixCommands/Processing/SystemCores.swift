@@ -1,0 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The number of cores this process may run on.
+enum SystemCores {
+  static var active: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}

@@ -1,0 +1,3 @@
+import BidiFixCommands
+
+BidiFix.main()

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Runs the built `bidi-fix` executable, as a user would, and captures what it does.
+struct BidiFixRun {
+  var status: Int32
+  var stdout: Data
+  var stderr: String
+  var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+enum BidiFixBinary {
+  /// `bidi-fix` sits next to the test bundle in the build folder; the test target depends on the
+  /// executable, so `swift build --build-tests` always builds it.
+  static let url: URL = {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = runner.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("bidi-fix").path),
+      folder.path != "/"
+    {
+      folder.deleteLastPathComponent()
+    }
+    return folder.appendingPathComponent("bidi-fix")
+  }()
+
+  /// Runs `bidi-fix arguments…` with `input` on stdin. A run that takes longer than `timeout`
+  /// seconds is killed and recorded as a failure: a hang is a bug.
+  static func run(
+    _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], timeout: Double = 60,
+    stdout stdoutURL: URL? = nil
+  ) throws -> BidiFixRun {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    env["COLUMNS"] = nil
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardInput = stdinPipe
+    if let stdoutURL {
+      process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    } else {
+      process.standardOutput = stdoutPipe
+    }
+    process.standardError = stderrPipe
+    try process.run()
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data()
+    nonisolated(unsafe) var err = Data()
+    DispatchQueue.global().async(group: group) { out = stdoutPipe.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async {
+      stdinPipe.fileHandleForWriting.write(input)
+      try? stdinPipe.fileHandleForWriting.close()
+    }
+    let deadline = DispatchTime.now() + timeout
+    if group.wait(timeout: deadline) == .timedOut {
+      process.terminate()
+      Issue.record("bidi-fix \(arguments) did not finish in \(timeout) s")
+    }
+    process.waitUntilExit()
+    if stdoutURL != nil { try? stdoutPipe.fileHandleForWriting.close() }
+    return BidiFixRun(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  static func run(_ arguments: [String], input: String) throws -> BidiFixRun {
+    try run(arguments, input: Data(input.utf8))
+  }
+}
+
+/// A temporary folder removed at the end of the test.
+final class TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("bidi-fix-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, contents: Data) throws -> URL {
+    let file = url.appendingPathComponent(name)
+    try contents.write(to: file)
+    return file
+  }
+
+  deinit {
+    // Make unreadable test files removable again.
+    if let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) {
+      for name in names { chmod(url.appendingPathComponent(name).path, 0o700) }
+    }
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// Where the project's own fixtures and examples live, found from this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
