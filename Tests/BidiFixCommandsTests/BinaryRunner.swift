@@ -27,11 +27,17 @@ enum BidiFixBinary {
   /// seconds is killed and recorded as a failure: a hang is a bug.
   static func run(
     _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], timeout: Double = 60,
-    stdout stdoutURL: URL? = nil
+    stdout stdoutURL: URL? = nil, launcher: String? = nil, closeStdoutAfter: Int? = nil
   ) throws -> BidiFixRun {
     let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
+    if let launcher {
+      // setpriv: run as the unprivileged user nobody.
+      process.executableURL = URL(fileURLWithPath: launcher)
+      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
+    } else {
+      process.executableURL = url
+      process.arguments = arguments
+    }
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env["COLUMNS"] = nil
@@ -51,10 +57,22 @@ enum BidiFixBinary {
     let group = DispatchGroup()
     nonisolated(unsafe) var out = Data()
     nonisolated(unsafe) var err = Data()
-    DispatchQueue.global().async(group: group) { out = stdoutPipe.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) {
+      if stdoutURL != nil { return }
+      if let closeStdoutAfter {
+        // Read a little, then close the pipe as `| head` does.
+        out = stdoutPipe.fileHandleForReading.readData(ofLength: closeStdoutAfter)
+        try? stdoutPipe.fileHandleForReading.close()
+      } else {
+        out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+      }
+    }
     DispatchQueue.global().async(group: group) { err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
     DispatchQueue.global().async {
-      stdinPipe.fileHandleForWriting.write(input)
+      // The child may stop reading early (a closed output); a write to its closed stdin must not
+      // kill the test process.
+      signal(SIGPIPE, SIG_IGN)
+      try? stdinPipe.fileHandleForWriting.write(contentsOf: input)
       try? stdinPipe.fileHandleForWriting.close()
     }
     let deadline = DispatchTime.now() + timeout
@@ -63,8 +81,12 @@ enum BidiFixBinary {
       Issue.record("bidi-fix \(arguments) did not finish in \(timeout) s")
     }
     process.waitUntilExit()
-    if stdoutURL != nil { try? stdoutPipe.fileHandleForWriting.close() }
     return BidiFixRun(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Runs `bidi-fix`, reading only the first bytes of its output before closing the pipe.
+  static func runClosingStdout(_ arguments: [String], input: Data) throws -> BidiFixRun {
+    try run(arguments, input: input, closeStdoutAfter: 4096)
   }
 
   static func run(_ arguments: [String], input: String) throws -> BidiFixRun {

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Bad input gets a clear message, a documented exit status, and loses nothing: every byte not
+/// meant to change comes out unchanged.
+@Suite("bidi-fix on bad input")
+struct BadInputTests {
+  static let commands: [[String]] = [["isolate"], ["strip"], ["strip", "--all"], ["display", "--no-wrap", "--align", "none"]]
+
+  @Test("Line endings, blank lines and a missing final newline are kept", arguments: commands)
+  func lineEndings(command: [String]) throws {
+    // CRLF, blank lines, no final LF; a lone CR inside a line is data, except for `display`, where
+    // it separates paragraphs.
+    let loneCR = command[0] == "display" ? "" : "def\rghi\n"
+    let input = "abc\r\n\r\n\n" + loneCR + "last"
+    let run = try BidiFixBinary.run(command, input: input)
+    #expect(run.status == 0)
+    #expect(run.text == input)
+  }
+
+  @Test("An empty file gives empty output")
+  func emptyInput() throws {
+    let run = try BidiFixBinary.run(["isolate"], input: "")
+    #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty)
+  }
+
+  @Test("NUL bytes are data")
+  func nulBytes() throws {
+    let input = Data("a\u{0}b @bob\u{0}\n".utf8)
+    let run = try BidiFixBinary.run(["isolate"], input: input)
+    #expect(run.status == 0)
+    #expect(run.stdout == Data("a\u{0}b \u{2066}@bob\u{2069}\u{0}\n".utf8))
+  }
+
+  static let invalidUTF8: [(String, [UInt8])] = [
+    ("truncated sequence", [0xE4, 0xBD]),
+    ("overlong slash", [0xC0, 0xAF]),
+    ("overlong three-byte", [0xE0, 0x80, 0xAF]),
+    ("surrogate", [0xED, 0xA0, 0x80]),
+    ("past U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+    ("byte F5", [0xF5]),
+    ("byte FF", [0xFF]),
+    ("stray continuation", [0x80]),
+  ]
+
+  @Test("Invalid UTF-8 passes through untouched with a warning naming FILE:LINE", arguments: invalidUTF8)
+  func invalidBytesPassThrough(name: String, bad: [UInt8]) throws {
+    var input = Data("ok\nمرحبا @bob ".utf8)
+    input.append(contentsOf: bad)
+    input.append(contentsOf: Array(" +1-555\n".utf8))
+    let run = try BidiFixBinary.run(["isolate"], input: input)
+    #expect(run.status == 0)
+    var expected = Data("ok\nمرحبا \u{2066}@bob\u{2069} ".utf8)
+    expected.append(contentsOf: bad)
+    expected.append(contentsOf: Array(" \u{2066}+1-555\u{2069}\n".utf8))
+    #expect(run.stdout == expected, "\(name)")
+    #expect(run.stderr.contains("<stdin>:2: warning: invalid UTF-8 (\(bad.count) byte"))
+    let strict = try BidiFixBinary.run(["isolate", "--strict"], input: input)
+    #expect(strict.status == 2)
+    #expect(strict.stdout == expected)
+    #expect(strict.stderr.contains("<stdin>:2: error: invalid UTF-8"))
+  }
+
+  @Test("A missing file, a directory and an unreadable file each give one clear line and exit 2")
+  func unusableFiles() throws {
+    let folder = try TemporaryFolder()
+    let good = try folder.file("good.txt", contents: Data("@bob\n".utf8))
+    let missing = folder.url.appendingPathComponent("missing.txt").path
+    let run = try BidiFixBinary.run(["isolate", missing, good.path, folder.url.path])
+    #expect(run.status == 2)
+    #expect(run.text == "\u{2066}@bob\u{2069}\n")  // the good file is still processed
+    #expect(run.stderr == "bidi-fix: \(missing): no such file\nbidi-fix: \(folder.url.path): is a directory\n")
+
+    let secret = try folder.file("secret.txt", contents: Data("x\n".utf8))
+    chmod(secret.path, 0o000)
+    let unreadable: BidiFixRun
+    if geteuid() == 0 {
+      // root reads anything: run as nobody, which cannot.
+      chmod(folder.url.path, 0o755)
+      unreadable = try BidiFixBinary.run(["--", BidiFixBinary.url.path, "isolate", secret.path], launcher: "/usr/bin/setpriv")
+    } else {
+      unreadable = try BidiFixBinary.run(["isolate", secret.path])
+    }
+    #expect(unreadable.status == 2)
+    #expect(unreadable.stderr == "bidi-fix: \(secret.path): permission denied\n")
+  }
+
+  @Test("A closed stdout ends the run with one line and exit 3, not a crash")
+  func closedPipe() throws {
+    let line = "مرحبا @bob +1-555-0100 https://example.com/a\n"
+    let input = Data(String(repeating: line, count: 200_000).utf8)
+    let run = try BidiFixBinary.runClosingStdout(["isolate"], input: input)
+    #expect(run.status == 3)
+    #expect(run.stderr == "bidi-fix: output closed before all of it was written (broken pipe)\n")
+  }
+
+  @Test("A full disk (/dev/full) ends the run with one line and exit 3")
+  func fullDisk() throws {
+    let run = try BidiFixBinary.run(["isolate"], input: Data("@bob\n".utf8), stdout: URL(fileURLWithPath: "/dev/full"))
+    #expect(run.status == 3)
+    #expect(run.stderr == "bidi-fix: no space left on the output device\n")
+  }
+
+  @Test("Unbalanced controls are closed, and nothing spills into the next line")
+  func unbalancedControls() throws {
+    let input = "\u{202E}abc\n\u{2069}\u{202C}def\n" + String(repeating: "\u{2067}", count: 200) + "x\n"
+    let run = try BidiFixBinary.run(["isolate"], input: input)
+    #expect(run.status == 0)
+    let lines = run.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "\u{202E}abc\u{202C}")
+    #expect(lines[1] == "def")
+    // Initiators past the depth limit do nothing and are dropped; the rest are closed on their line.
+    let third = lines[2]
+    let opened = third.unicodeScalars.filter { $0 == "\u{2067}" }.count
+    #expect(third.unicodeScalars.filter { $0 == "\u{2069}" }.count == opened)
+    #expect(opened > 0 && opened <= 63)
+    #expect(third.hasSuffix("x" + String(repeating: "\u{2069}", count: opened)))
+    #expect(lines[3] == "")
+  }
+}
