@@ -121,3 +121,9 @@ final class TemporaryFolder {
 /// Where the project's own fixtures and examples live, found from this file.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+extension BidiFixBinary {
+  static func run(_ arguments: [String], input: String, environment: [String: String]) throws -> BidiFixRun {
+    try run(arguments, input: Data(input.utf8), environment: environment)
+  }
+}
