@@ -37,6 +37,46 @@ public struct TerminalLayout: Sendable {
     self.shapesArabic = shapesArabic
   }
 
+  /// Whether `text` displays exactly as stored in a left-to-right paragraph: no right-to-left letter,
+  /// no Arabic digit, no bidi control, nothing a terminal must not be sent. Such a line, which is
+  /// most lines in most rooms, needs no reordering, mirroring or shaping; the answer comes with its
+  /// width in cells so a caller can tell whether it needs wrapping either.
+  ///
+  /// ```swift
+  /// TerminalLayout.plainLeftToRightWidth(of: "hello 你好")   // 10
+  /// TerminalLayout.plainLeftToRightWidth(of: "hello שלום")   // nil
+  /// ```
+  ///
+  /// - Complexity: O(*n*), one pass over the UTF-8 bytes for ASCII text.
+  public static func plainLeftToRightWidth(of text: String) -> Int? {
+    var cells = 0
+    var sawNonASCII = false
+    for byte in text.utf8 {
+      if byte >= 0x80 {
+        sawNonASCII = true
+        break
+      }
+      if byte < 0x20 && byte != 0x09 || byte == 0x7F { return nil }
+      cells += 1
+    }
+    guard sawNonASCII else { return cells }
+    cells = 0
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x80 {
+        if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F { return nil }
+        cells += 1
+        continue
+      }
+      if (0x80..<0xA0).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{200E}" { return nil }
+      switch BidiClass(scalar) {
+      case .rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator: return nil
+      case let bidiClass where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return nil
+      default: cells += CellWidth.of(scalar)
+      }
+    }
+    return cells
+  }
+
   /// The visual lines of `text`, each paragraph broken into lines and aligned.
   ///
   /// - Parameters:
@@ -61,7 +101,7 @@ public struct TerminalLayout: Sendable {
       for line in lines {
         let visual = paragraph.line(line.shown, options: options)
         var scalars = GraphemeOrder.restoringClusters(visual, text: resolved)
-        scalars = scalars.filter { !Self.isHidden($0) }
+        if scalars.contains(where: Self.isHidden) { scalars.removeAll(where: Self.isHidden) }
         rendered.append(aligned(scalars, direction: paragraph.direction))
       }
     }
@@ -69,7 +109,7 @@ public struct TerminalLayout: Sendable {
   }
 
   private func aligned(_ scalars: [Unicode.Scalar], direction: BidiDirection) -> String {
-    var line = String.UnicodeScalarView()
+    var line: [Unicode.Scalar] = []
     let side: Alignment =
       switch alignment {
       case .auto: direction == .rightToLeft ? .right : .left
@@ -79,8 +119,9 @@ public struct TerminalLayout: Sendable {
       let cells = scalars.reduce(0) { $0 + CellWidth.of($1) }
       line.append(contentsOf: repeatElement(" ", count: max(0, width - cells)))
     }
+    if line.isEmpty { return String(scalars: scalars) }
     line.append(contentsOf: scalars)
-    return String(line)
+    return String(scalars: line)
   }
 
   /// Characters a terminal must not be sent: C0 and C1 controls other than tab, and the byte order
@@ -96,7 +137,13 @@ public struct TerminalLayout: Sendable {
 enum GraphemeOrder {
   static func restoringClusters(_ line: BidiLine, text: BidiText) -> [Unicode.Scalar] {
     var scalars = line.visualScalars
-    guard line.range.count > 1 else { return scalars }
+    // Marks already follow their base (rule L3); what else joins scalars into one grapheme is a
+    // ZWJ, an emoji modifier or a tag character.
+    guard line.range.count > 1,
+      text.scalars[line.range].contains(where: {
+        $0 == "\u{200D}" || (0x1F3FB...0x1F3FF).contains($0.value) || (0xE0020...0xE007F).contains($0.value)
+      })
+    else { return scalars }
     // Logical cluster boundaries of the line.
     var lineText = String.UnicodeScalarView()
     lineText.append(contentsOf: text.scalars[line.range])

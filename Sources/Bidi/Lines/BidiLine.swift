@@ -34,11 +34,7 @@ public struct BidiLine: Sendable {
   public let runs: [BidiRun]
 
   /// ``visualScalars`` as a string.
-  public var visualString: String {
-    var string = ""
-    string.unicodeScalars.append(contentsOf: visualScalars)
-    return string
-  }
+  public var visualString: String { String(scalars: visualScalars) }
 
   /// Text offsets from left to right: the reordering of rule L2 (and L3 when asked).
   public var visualOrder: [Int] { visualToLogical }

@@ -9,6 +9,8 @@ internal struct LineLayout {
 
   init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
     let storage = paragraph.storage
+    let classes = storage.classes
+    let scalars = storage.scalars
     let start = range.lowerBound
     let count = range.count
     let paragraphLevel = paragraph.baseLevel.rawValue
@@ -21,7 +23,7 @@ internal struct LineLayout {
     // to the paragraph level. Removed characters inside such a stretch go with it.
     var trailing = true
     for j in stride(from: count - 1, through: 0, by: -1) {
-      let bidiClass = storage.classes[start + j]
+      let bidiClass = classes[start + j]
       if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
         lineLevels[j] = paragraphLevel
         effective[j] = paragraphLevel
@@ -47,7 +49,7 @@ internal struct LineLayout {
     var logicalOrder = Array(0..<count)
     if options.contains(.keepMarksAfterBase) {
       Self.reverseMarkClusters(
-        order: &logicalOrder, levels: effective, classes: storage.classes, start: start)
+        order: &logicalOrder, levels: effective, classes: classes, start: start)
     }
     let permutation = VisualReordering.visualOrder(levels: effective)
     let order = permutation.map { logicalOrder[$0] }
@@ -55,22 +57,23 @@ internal struct LineLayout {
     let removeX9 = options.contains(.removeX9Characters)
     let removeControls = options.contains(.removeBidiControls)
     func isOmitted(_ j: Int) -> Bool {
-      (removeX9 && storage.classes[start + j].isRemovedByX9)
-        || (removeControls && storage.scalars[start + j].isBidiFormattingControl)
+      (removeX9 && classes[start + j].isRemovedByX9)
+        || (removeControls && scalars[start + j].isBidiFormattingControl)
     }
 
     // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
     var shaped: [UInt32]? = nil
     var isFiller = [Bool]()
     if options.contains(.shapeArabic),
-      storage.classes[range].contains(.arabicLetter)
+      classes[range].contains(.arabicLetter)
     {
-      var values = storage.scalars[range].map(\.value)
+      var values = [UInt32](repeating: 0, count: count)
+      for j in 0..<count { values[j] = scalars[start + j].value }
       FriBidiLibrary.shapeArabic(
-        scalars: &values, classes: Array(storage.classes[range]), levels: effective, ligatures: true)
+        scalars: &values, classes: Array(classes[range]), levels: effective, ligatures: true)
       isFiller = (0..<count).map {
         values[$0] == FriBidiLibrary.ligatureFiller
-          && storage.scalars[start + $0].value != FriBidiLibrary.ligatureFiller
+          && scalars[start + $0].value != FriBidiLibrary.ligatureFiller
       }
       shaped = values
     }
@@ -83,9 +86,14 @@ internal struct LineLayout {
     shownLevels.reserveCapacity(order.count)
     for (k, j) in order.enumerated() {
       if isOmitted(j) || (!isFiller.isEmpty && isFiller[j]) { continue }
-      var scalar = storage.scalars[start + j]
+      var scalar = scalars[start + j]
       if let shaped, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }
-      if mirror && orderLevels[k] & 1 == 1, let mirrored = scalar.bidiMirror { scalar = mirrored }
+      // Only neutrals have mirrored glyphs.
+      if mirror && orderLevels[k] & 1 == 1 && classes[start + j] == .otherNeutral,
+        let mirrored = scalar.bidiMirror
+      {
+        scalar = mirrored
+      }
       logicalToVisual[j] = visualScalars.count
       visualToLogical.append(start + j)
       visualScalars.append(scalar)

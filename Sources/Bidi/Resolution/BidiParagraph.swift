@@ -26,7 +26,8 @@ public struct BidiParagraph: Sendable {
   ) throws(BidiError) {
     self.storage = storage
     self.range = range
-    let classes = Array(storage.classes[range])
+    // One paragraph is the common case: share the text's array instead of copying it.
+    let classes = range.count == storage.classes.count ? storage.classes : Array(storage.classes[range])
     switch direction.choice {
     case .fixed(let fixed):
       self.direction = fixed
@@ -43,7 +44,8 @@ public struct BidiParagraph: Sendable {
     }
     do {
       resolvedLevels = try LevelResolver.resolve(
-        classes: classes, brackets: Array(brackets), baseLevel: baseLevel,
+        classes: classes, brackets: Array(brackets),
+        baseLevel: baseLevel,
         correctSiblingIsolates: correctSiblingIsolates)
     } catch {
       throw BidiError(kind: .libraryFailure, paragraphStart: range.lowerBound)

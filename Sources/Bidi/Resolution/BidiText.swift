@@ -30,7 +30,7 @@ public struct BidiText: Sendable {
   /// - Parameter direction: how each paragraph's base direction is chosen.
   /// - Throws: ``BidiError`` when a paragraph cannot be handed to libfribidi.
   public init(_ string: String, direction: BaseDirection = .auto) throws(BidiError) {
-    try self.init(scalars: Array(string.unicodeScalars), direction: direction)
+    try self.init(scalars: ScalarDecoding.scalars(of: string), direction: direction)
   }
 
   /// Resolves a sequence of scalars.
@@ -45,7 +45,7 @@ public struct BidiText: Sendable {
   @_spi(Testing)
   public init(_ string: String, direction: BaseDirection, correctingSiblingIsolates: Bool) throws(BidiError) {
     try self.init(
-      scalars: Array(string.unicodeScalars), direction: direction,
+      scalars: ScalarDecoding.scalars(of: string), direction: direction,
       correctingSiblingIsolates: correctingSiblingIsolates)
   }
 

@@ -50,10 +50,11 @@ internal enum LevelResolver {
     var levels = [UInt8](repeating: baseLevel, count: count)
     guard count > 0 else { return levels }
     let structure = IsolateStructure(classes: classes)
-    var pending = [(range: 0..<count, level: baseLevel)]
+    var pending = [PendingSegment(range: 0..<count, level: baseLevel)]
     var segment = SegmentBuffer()
     var bracketBudget = maximumBracketsPerParagraph
-    while let (range, level) = pending.popLast() {
+    while let next = pending.popLast() {
+      let (range, level) = (next.range, next.level)
       segment.build(
         range: range, level: level, classes: classes, brackets: brackets, structure: structure,
         cutIsolates: correctSiblingIsolates, bracketBudget: &bracketBudget)
@@ -74,6 +75,13 @@ internal enum LevelResolver {
   }
 }
 
+/// A stretch of a paragraph still to resolve, at its embedding level. (A struct, not a tuple: tuple
+/// arrays make the runtime look up generic metadata on every call.)
+struct PendingSegment {
+  var range: Range<Int>
+  var level: UInt8
+}
+
 /// The classes passed to FriBidi for one segment, and where each came from. Reused across segments.
 private struct SegmentBuffer {
   var classes: [BidiClass] = []
@@ -82,7 +90,7 @@ private struct SegmentBuffer {
   var origins: [Int] = []
   var prefixLength = 0
   /// Isolate contents cut out of this segment, with their embedding levels.
-  var children: [(range: Range<Int>, level: UInt8)] = []
+  var children: [PendingSegment] = []
 
   mutating func build(
     range: Range<Int>, level: UInt8, classes source: [BidiClass], brackets sourceBrackets: [UInt32],
@@ -141,7 +149,7 @@ private struct SegmentBuffer {
         }
         if let contentLevel = stack.pushIsolate(rightToLeft: rightToLeft), cutIsolates {
           append(bidiClass, bracket: 0, origin: i)
-          if i + 1 < contentEnd { children.append((i + 1..<contentEnd, contentLevel)) }
+          if i + 1 < contentEnd { children.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
           guard contentEnd < range.upperBound else { break scan }
           stack.popIsolate()
           append(.popDirectionalIsolate, bracket: 0, origin: contentEnd)

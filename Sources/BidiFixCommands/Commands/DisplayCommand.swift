@@ -85,6 +85,15 @@ struct MessageDisplay: Sendable {
   let direction: DirectionChoice
 
   func display(_ message: String, lineBreak: LineTerminator) -> String {
+    // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
+    if direction != .rtl, let cells = TerminalLayout.plainLeftToRightWidth(of: message),
+      cells <= (layout.width ?? Int.max)
+    {
+      if layout.alignment == .right, let width = layout.width {
+        return String(repeating: " ", count: width - cells) + message
+      }
+      return message
+    }
     let base: BaseDirection
     switch direction {
     case .ltr: base = .leftToRight
@@ -95,7 +104,8 @@ struct MessageDisplay: Sendable {
     let text = isolator?.isolate(message) ?? message
     let lines: [String]
     do {
-      lines = try layout.render(text, direction: base, protected: IsolateSpans.find(in: text))
+      lines = try layout.render(
+        text, direction: base, protected: layout.width == nil ? [] : IsolateSpans.find(in: text))
     } catch {
       return message
     }

@@ -1,0 +1,85 @@
+/// Conversions between strings and scalar arrays on the engine's hot path. The standard library's
+/// generic `UnicodeScalarView` initialisers are not specialised across modules and cost more than
+/// the bidi work itself on short chat lines; these encode and decode UTF-8 directly.
+extension String {
+  /// A string made of `scalars`, encoded once into storage of the exact size.
+  ///
+  /// ```swift
+  /// String(scalars: ["ש", "a"])   // "שa"
+  /// ```
+  ///
+  /// - Complexity: O(*n*).
+  public init(scalars: [Unicode.Scalar]) {
+    var byteCount = 0
+    for scalar in scalars { byteCount += UTF8.width(scalar) }
+    self.init(unsafeUninitializedCapacity: byteCount) { buffer in
+      var i = 0
+      for scalar in scalars {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+          buffer[i] = UInt8(value)
+          i += 1
+        case 0x80..<0x800:
+          buffer[i] = UInt8(0xC0 | (value >> 6))
+          buffer[i + 1] = UInt8(0x80 | (value & 0x3F))
+          i += 2
+        case 0x800..<0x1_0000:
+          buffer[i] = UInt8(0xE0 | (value >> 12))
+          buffer[i + 1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+          buffer[i + 2] = UInt8(0x80 | (value & 0x3F))
+          i += 3
+        default:
+          buffer[i] = UInt8(0xF0 | (value >> 18))
+          buffer[i + 1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+          buffer[i + 2] = UInt8(0x80 | ((value >> 6) & 0x3F))
+          buffer[i + 3] = UInt8(0x80 | (value & 0x3F))
+          i += 4
+        }
+      }
+      return i
+    }
+  }
+}
+
+internal enum ScalarDecoding {
+  /// The scalars of `string`, decoded from its UTF-8 bytes (a Swift string is always valid UTF-8).
+  static func scalars(of string: String) -> [Unicode.Scalar] {
+    var string = string
+    return string.withUTF8 { bytes in
+      var scalars: [Unicode.Scalar] = []
+      scalars.reserveCapacity(bytes.count)
+      var i = 0
+      let count = bytes.count
+      while i < count {
+        let lead = UInt32(bytes[i])
+        var value: UInt32
+        if lead < 0x80 {
+          value = lead
+          i += 1
+        } else if lead < 0xE0 {
+          value = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+          i += 2
+        } else if lead < 0xF0 {
+          value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+          i += 3
+        } else {
+          value =
+            (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+            | UInt32(bytes[i + 3] & 0x3F)
+          i += 4
+        }
+        scalars.append(Unicode.Scalar(_unchecked: value))
+      }
+      return scalars
+    }
+  }
+}
+
+extension Unicode.Scalar {
+  /// A scalar from a value already known to be valid (decoded from valid UTF-8).
+  @inline(__always)
+  fileprivate init(_unchecked value: UInt32) {
+    self = Unicode.Scalar(value) ?? "\u{FFFD}"
+  }
+}
