@@ -41,12 +41,16 @@ let package = Package(
     ),
     // The executable only parses and hands over to BidiFixCommands.
     .executableTarget(name: "bidi-fix", dependencies: ["BidiFixCommands"]),
+    // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
+    .executableTarget(
+      name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands"], path: "Fuzz/BidiFuzz"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi"]),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi"]),
     .testTarget(
-      name: "BidiFixCommandsTests", dependencies: ["BidiFixCommands", "bidi-fix", "Bidi", "BidiIsolator"]),
+      name: "BidiFixCommandsTests",
+      dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator"]),
   ]
 )

@@ -1,0 +1,150 @@
+// Fuzz targets for libFuzzer (`Scripts/fuzz` builds this with -sanitize=fuzzer,address and
+// -DFUZZING). Built normally, the same file is a reproducer: `bidi-fuzz TARGET FILE…` runs a target
+// on saved inputs, which is how crashes become regression tests.
+//
+// Each target checks the properties that must hold for any input, and traps when one does not.
+import Bidi
+import BidiFixCommands
+import BidiIsolator
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum FuzzTarget: String, CaseIterable {
+  case isolator, engine, message
+
+  func run(_ bytes: [UInt8]) {
+    switch self {
+    case .isolator: fuzzIsolator(bytes)
+    case .engine: fuzzEngine(bytes)
+    case .message: fuzzMessage(bytes)
+    }
+  }
+}
+
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition {
+    print("property failed: \(message())")
+    abort()
+  }
+}
+
+/// The isolator under every strategy and control policy: balanced output, idempotence, and
+/// reversibility for input without controls of its own.
+func fuzzIsolator(_ bytes: [UInt8]) {
+  guard let selector = bytes.first else { return }
+  let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+  let strategy = IsolationStrategy.allCases[Int(selector) % 3]
+  let policy = ControlPolicy.allCases[Int(selector / 3) % 3]
+  let isolator = BidiIsolator(IsolationOptions(strategy: strategy, existingControls: policy))
+  let once = isolator.isolate(text)
+  if policy != .keep {
+    require(BidiControlAudit(once).isWellBalanced, "unbalanced output for \(text.debugDescription)")
+    require(isolator.isolate(once) == once, "not idempotent for \(text.debugDescription)")
+  }
+  if !text.unicodeScalars.contains(where: { BidiControl($0) != nil }) {
+    require(isolator.removeIsolation(from: once) == text, "not reversible for \(text.debugDescription)")
+  }
+  _ = EntityScanner().entities(in: text)
+  _ = DirectionDetector(heuristic: .wordMajority).direction(of: text)
+}
+
+/// The engine: resolve, lay out whole paragraphs and arbitrary sub-ranges; visual order must be a
+/// permutation and the maps must invert each other.
+func fuzzEngine(_ bytes: [UInt8]) {
+  guard let selector = bytes.first else { return }
+  let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+  let direction: BaseDirection = [.leftToRight, .rightToLeft, .auto][Int(selector) % 3]
+  guard let resolved = try? BidiText(text, direction: direction) else { return }
+  for paragraph in resolved.paragraphs {
+    let options: ReorderingOptions = selector & 0x80 != 0 ? .display : [.removeX9Characters, .mirror]
+    let line = paragraph.line(options: options)
+    var seen = Set<Int>()
+    for (visual, logical) in line.visualToLogical.enumerated() {
+      require(paragraph.range.contains(logical), "visual position maps outside the paragraph")
+      require(line.logicalToVisual[logical - paragraph.range.lowerBound] == visual || options.contains(.shapeArabic),
+        "maps do not invert")
+      seen.insert(logical)
+    }
+    require(seen.count == line.visualToLogical.count, "a character shown twice")
+    if paragraph.range.count > 2 {
+      let cut = paragraph.range.lowerBound + Int(selector >> 2) % paragraph.range.count
+      _ = paragraph.line(paragraph.range.lowerBound..<cut, options: .display)
+      _ = paragraph.line(cut..<paragraph.range.upperBound, options: .display)
+    }
+  }
+}
+
+/// One bidi-fix message pass over arbitrary bytes: invalid UTF-8 must come out unchanged.
+func fuzzMessage(_ bytes: [UInt8]) {
+  guard let selector = bytes.first else { return }
+  let line = Array(bytes.dropFirst().filter { $0 != 0x0A })
+  let isolated = MessagePass.isolate(line)
+  require(!isolated.isEmpty || line.isEmpty, "isolate lost the line")
+  _ = MessagePass.display(line, width: selector % 2 == 0 ? nil : Int(selector % 60) + 1)
+  _ = MessagePass.isolateRecord(line)
+}
+
+#if FUZZING
+  nonisolated(unsafe) let fuzzTarget: FuzzTarget = {
+    let name = getenv("BIDI_FUZZ_TARGET").map { String(cString: $0) } ?? "isolator"
+    guard let target = FuzzTarget(rawValue: name) else {
+      print("BIDI_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue))")
+      exit(2)
+    }
+    return target
+  }()
+
+  @_cdecl("LLVMFuzzerTestOneInput")
+  func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+  }
+
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
+
+  /// SwiftPM names an executable's entry point after the product and maps `main` to it, so
+  /// libFuzzer is started from here rather than from libFuzzer's own `main`.
+  @_cdecl("bidi_fuzz_main")
+  func fuzzMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  ) -> CInt {
+    var argc = argc
+    var argv = argv
+    _ = fuzzTarget
+    return runFuzzerDriver(&argc, &argv, fuzzOneInput)
+  }
+#else
+  @main
+  enum Reproducer {
+    static func main() {
+      let arguments = CommandLine.arguments.dropFirst()
+      guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+        print("usage: bidi-fuzz isolator|engine|message FILE…")
+        exit(2)
+      }
+      for path in arguments.dropFirst() {
+        guard let file = fopen(path, "rb") else {
+          print("cannot read \(path)")
+          exit(2)
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+          let count = fread(&buffer, 1, buffer.count, file)
+          if count <= 0 { break }
+          bytes += buffer[0..<count]
+        }
+        fclose(file)
+        target.run(bytes)
+      }
+      print("\(arguments.count - 1) input(s) passed \(name)")
+    }
+  }
+#endif

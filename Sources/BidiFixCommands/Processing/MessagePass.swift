@@ -1,0 +1,41 @@
+import BidiIsolator
+import BidiTerminal
+
+/// One `bidi-fix` message pass over the raw bytes of a line, exactly as the commands run it (invalid
+/// UTF-8 stretches passed through, the rest rewritten), for fuzzing and for callers that hold lines
+/// as bytes.
+///
+/// ```swift
+/// MessagePass.isolate(Array("call +1-555".utf8))   // "call \u{2066}+1-555\u{2069}" as bytes
+/// ```
+///
+/// - Complexity: O(*n*) in the line's length.
+public enum MessagePass {
+  /// `bidi-fix isolate` on one line (without its terminator).
+  public static func isolate(_ line: [UInt8]) -> [UInt8] {
+    let isolator = BidiIsolator()
+    return run(MessageRewriter(layout: .lines, strict: false) { message, _ in isolator.isolate(message) }, line)
+  }
+
+  /// `bidi-fix display` on one line at `width` cells (`nil`: no wrapping).
+  public static func display(_ line: [UInt8], width: Int?) -> [UInt8] {
+    let display = MessageDisplay(
+      isolator: BidiIsolator(), detector: DirectionDetector(), layout: TerminalLayout(width: width),
+      direction: .auto)
+    return run(MessageRewriter(layout: .lines, strict: false) { display.display($0, lineBreak: $1) }, line)
+  }
+
+  /// `bidi-fix isolate --jsonl --field text` on one record.
+  public static func isolateRecord(_ line: [UInt8]) -> [UInt8] {
+    let isolator = BidiIsolator()
+    let layout = MessageLayout.jsonLines(JSONFieldLocator(paths: ["text", "author.name"]))
+    return run(MessageRewriter(layout: layout, strict: false) { message, _ in isolator.isolate(message) }, line)
+  }
+
+  private static func run(_ command: MessageRewriter, _ line: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    var diagnostics: [Diagnostic] = []
+    command.process(InputLine(bytes: line, terminator: .lineFeed, number: 1), into: &output, diagnostics: &diagnostics)
+    return output
+  }
+}
