@@ -44,6 +44,8 @@ let package = Package(
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
       name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands"], path: "Fuzz/BidiFuzz"),
+    // Release-build throughput of the isolator library (Scripts/bench).
+    .executableTarget(name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi"]),

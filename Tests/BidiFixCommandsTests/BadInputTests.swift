@@ -107,7 +107,7 @@ struct BadInputTests {
     let run = try BidiFixBinary.run(["isolate"], input: input)
     #expect(run.status == 0)
     let lines = run.text.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "\u{202E}abc\u{202C}")
+    #expect(lines[0] == "\u{2067}\u{202E}abc\u{202C}\u{2069}")
     #expect(lines[1] == "def")
     // Initiators past the depth limit do nothing and are dropped; the rest are closed on their line.
     let third = lines[2]

@@ -41,7 +41,8 @@ struct CommandTests {
   @Test("isolate --sanitize close, strip and keep")
   func sanitize() throws {
     let message = "name: \u{202E}evil\n"
-    #expect(try BidiFixBinary.run(["isolate"], input: message).text == "name: \u{202E}evil\u{202C}\n")
+    // An override left open is closed and isolated, so it cannot pull the text after the message.
+    #expect(try BidiFixBinary.run(["isolate"], input: message).text == "name: \u{2067}\u{202E}evil\u{202C}\u{2069}\n")
     #expect(try BidiFixBinary.run(["isolate", "--sanitize", "strip"], input: message).text == "name: evil\n")
     #expect(try BidiFixBinary.run(["isolate", "--sanitize", "keep"], input: message).text == message)
   }

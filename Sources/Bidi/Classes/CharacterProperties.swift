@@ -12,6 +12,17 @@ extension BidiClass {
   }
 }
 
+extension BidiClass {
+  /// The Bidi_Class of any code point, surrogates included (which no `Unicode.Scalar` can hold),
+  /// or `nil` past U+10FFFF.
+  ///
+  /// - Complexity: O(1).
+  public init?(codePoint: UInt32) {
+    guard codePoint <= 0x10_FFFF else { return nil }
+    self = ClassLookup.bidiClass(of: codePoint)
+  }
+}
+
 /// Whether a paired bracket opens or closes its pair (Bidi_Paired_Bracket_Type).
 public enum BracketKind: Sendable, Hashable {
   case opening

@@ -1,0 +1,47 @@
+// Library-level throughput of the isolator and the scanner on a corpus file (one message per line),
+// in a release build: `Scripts/bench` runs it on Corpus/mixed.txt and Corpus/ltr-heavy.txt.
+import BidiIsolator
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+func now() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+guard CommandLine.arguments.count == 2, let file = fopen(CommandLine.arguments[1], "rb") else {
+  print("usage: bidi-isolator-bench CORPUS")
+  exit(2)
+}
+var loaded: [String] = []
+var line: UnsafeMutablePointer<CChar>? = nil
+var capacity = 0
+while getline(&line, &capacity, file) > 0 {
+  var message = String(cString: line!)
+  if message.hasSuffix("\n") { message.removeLast() }
+  loaded.append(message)
+}
+let messages = loaded
+let bytes = messages.reduce(0) { $0 + $1.utf8.count + 1 }
+
+/// The best of five passes over the corpus, in MB/s.
+func throughput(_ messages: [String], _ bytes: Int, _ body: (String) -> Int) -> Double {
+  var best = Double.infinity
+  var sink = 0
+  for _ in 0..<5 {
+    let start = now()
+    for message in messages { sink &+= body(message) }
+    best = min(best, now() - start)
+  }
+  if sink == 42 { print("") }  // keeps the work from being optimised away
+  return Double(bytes) / best / 1e6
+}
+
+let isolator = BidiIsolator()
+let scanner = EntityScanner()
+print("corpus: \(CommandLine.arguments[1]), \(messages.count) messages, \(bytes) bytes")
+print("isolate (library, one core): \(Int(throughput(messages, bytes) { isolator.isolate($0).utf8.count })) MB/s")
+print("scan (library, one core): \(Int(throughput(messages, bytes) { scanner.entities(in: $0).count })) MB/s")

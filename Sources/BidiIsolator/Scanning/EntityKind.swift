@@ -1,0 +1,81 @@
+/// What an ``Entity`` is.
+///
+/// ```swift
+/// EntityKind(rawValue: "hashtag")   // .hashtag
+/// EntityKind.url.isAlwaysLeftToRight // true
+/// ```
+public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// `@name` or `＠name`, in any script.
+  case mention
+  /// `#tag` or `＃tag`, with at least one letter.
+  case hashtag
+  /// `scheme://…`, `www.…`, or a bare domain with a well-known top-level domain.
+  case url
+  /// `local@domain.tld`.
+  case email
+  /// A number the algorithm would break apart or pull into neighbouring text: signs, currency,
+  /// percent, separators, digits of any script that the algorithm treats as numbers.
+  case number
+
+  /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses
+  /// and numbers. Mentions and hashtags read in the direction of their name.
+  ///
+  /// - Complexity: O(1).
+  public var isAlwaysLeftToRight: Bool {
+    switch self {
+    case .url, .email, .number: true
+    case .mention, .hashtag: false
+    }
+  }
+
+  /// The raw value, which `description` shows.
+  public var description: String { rawValue }
+}
+
+/// A set of entity kinds to look for.
+///
+/// ```swift
+/// let kinds: EntityKinds = [.mentions, .hashtags]
+/// kinds.contains(.urls)          // false
+/// EntityKinds.all.contains(EntityKinds(.number))   // true
+/// ```
+public struct EntityKinds: OptionSet, Sendable, Hashable {
+  /// One bit per kind.
+  public let rawValue: UInt8
+
+  /// A set from its bits.
+  ///
+  /// - Complexity: O(1).
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The set holding just `kind`.
+  ///
+  /// - Complexity: O(1).
+  public init(_ kind: EntityKind) {
+    switch kind {
+    case .mention: self = .mentions
+    case .hashtag: self = .hashtags
+    case .url: self = .urls
+    case .email: self = .emails
+    case .number: self = .numbers
+    }
+  }
+
+  /// Mentions (`@name`).
+  public static let mentions = EntityKinds(rawValue: 1 << 0)
+  /// Hashtags (`#tag`).
+  public static let hashtags = EntityKinds(rawValue: 1 << 1)
+  /// URLs.
+  public static let urls = EntityKinds(rawValue: 1 << 2)
+  /// E-mail addresses.
+  public static let emails = EntityKinds(rawValue: 1 << 3)
+  /// Numbers.
+  public static let numbers = EntityKinds(rawValue: 1 << 4)
+  /// Every kind: the default.
+  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers]
+
+  /// Whether the set holds `kind`.
+  ///
+  /// - Complexity: O(1).
+  public func contains(_ kind: EntityKind) -> Bool { contains(EntityKinds(kind)) }
+}

@@ -1,0 +1,416 @@
+/// Finds mentions, hashtags, URLs, e-mail addresses and numbers in a string, the scanner the
+/// isolator is built on, usable on its own.
+///
+/// ```swift
+/// let scanner = EntityScanner()
+/// for entity in scanner.entities(in: "مرحبا@我, 今天天气好吗") {
+///   print(entity.kind, entity.text, entity.scalarRange)   // mention @我 5..<7
+/// }
+///
+/// let room = EntityScanner(kinds: .mentions, memberNames: ["张三", "李四"])
+/// room.entities(in: "@张三今天好").map(\.text)   // ["@张三"]
+/// ```
+///
+/// The scanner reads the string's UTF-8 bytes, tests ASCII bytes against a table and decodes a
+/// scalar only for non-ASCII bytes, so text with nothing to find costs about one pass over its bytes.
+///
+/// - Complexity: ``entities(in:)`` is O(*n*) in the length of the text, plus O(*m*·*k*) at each
+///   sigil for *m* member names of length at most *k*.
+public struct EntityScanner: Sendable {
+  /// The kinds of entity to look for.
+  public var kinds: EntityKinds
+
+  /// The room's member names, without sigils. When a mention matches one, it is the longest
+  /// matching name; otherwise the name grammar decides where it ends.
+  public var memberNames: [String] {
+    didSet { memberIndex = MemberNameIndex(memberNames).nonEmpty }
+  }
+
+  /// `nil` when there are no member names.
+  internal private(set) var memberIndex: MemberNameIndex?
+
+  /// A scanner for `kinds`, matching mentions against `memberNames` when there are any.
+  ///
+  /// - Complexity: O(*m* log *m*) for *m* member names.
+  public init(kinds: EntityKinds = .all, memberNames: [String] = []) {
+    self.kinds = kinds
+    self.memberNames = memberNames
+    self.memberIndex = MemberNameIndex(memberNames).nonEmpty
+  }
+
+  /// The entities in `text`, in order. They never overlap.
+  ///
+  /// ```swift
+  /// EntityScanner().entities(in: "call +1-555-0100 or see http://مثال.com/صفحة.").map(\.text)
+  /// // ["+1-555-0100", "http://مثال.com/صفحة"]
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  public func entities(in text: String) -> [Entity] {
+    withUTF8Text(text) { utf8 -> [Entity] in
+      let raw = EntityFinder(text: utf8, kinds: kinds, members: memberIndex)
+        .scan(recordingStructure: false).entities
+      return Self.publicEntities(raw, in: text, utf8: utf8)
+    }
+  }
+
+  /// Converts byte ranges to every kind of position, walking the bytes once from entity to entity.
+  internal static func publicEntities(_ raw: [RawEntity], in text: String, utf8: UTF8Text) -> [Entity] {
+    var entities: [Entity] = []
+    entities.reserveCapacity(raw.count)
+    var byte = 0
+    var scalars = 0
+    var utf16 = 0
+    func advance(to target: Int) {
+      while byte < target {
+        let lead = utf8[byte]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        scalars += 1
+        utf16 += length == 4 ? 2 : 1
+        byte += length
+      }
+    }
+    let start = text.utf8.startIndex
+    for entity in raw {
+      advance(to: entity.start)
+      let (scalarStart, utf16Start) = (scalars, utf16)
+      advance(to: entity.end)
+      let lower = text.utf8.index(start, offsetBy: entity.start)
+      let upper = text.utf8.index(start, offsetBy: entity.end)
+      entities.append(
+        Entity(
+          kind: entity.kind, range: lower..<upper, scalarRange: scalarStart..<scalars,
+          utf16Range: utf16Start..<utf16, utf8Range: entity.start..<entity.end,
+          text: String(text[lower..<upper]), direction: entity.direction))
+    }
+    return entities
+  }
+}
+
+/// A bidi control found in the text, by byte offset.
+internal struct ControlOccurrence: Equatable {
+  var offset: Int
+  var control: BidiControl
+  /// 3 bytes, or 2 for ALM.
+  var length: Int { control == .arabicLetterMark ? 2 : 3 }
+  var end: Int { offset + length }
+}
+
+/// Where a scan puts what it finds.
+internal protocol ScanSink {
+  mutating func append(_ entity: RawEntity)
+  mutating func appendControl(_ control: ControlOccurrence)
+  mutating func appendSeparator(_ separator: Range<Int>)
+  /// Whether the scan may stop: checked after each control, the rare event that sends the isolator
+  /// down its general path.
+  var isFinished: Bool { get }
+}
+
+/// What one pass over the text finds: entities, and, when asked, the bidi controls and paragraph
+/// separators the isolator needs.
+internal struct ScanResult: ScanSink {
+  var entities: [RawEntity] = []
+  var controls: [ControlOccurrence] = []
+  /// Byte ranges of paragraph separators; CR LF is one.
+  var separators: [Range<Int>] = []
+
+  /// Appends an entity, making room for several at the first so short messages allocate once.
+  @inline(__always)
+  mutating func append(_ entity: RawEntity) {
+    if entities.capacity == 0 { entities.reserveCapacity(8) }
+    entities.append(entity)
+  }
+
+  mutating func appendControl(_ control: ControlOccurrence) { controls.append(control) }
+
+  mutating func appendSeparator(_ separator: Range<Int>) { separators.append(separator) }
+
+  var isFinished: Bool { false }
+}
+
+/// The scanning loop and the context the entity matchers share.
+internal struct EntityFinder {
+  let text: UTF8Text
+  let kinds: EntityKinds
+  let members: MemberNameIndex?
+  /// Fetched once per scan, so look-ups in the loop need no lazy-initialisation check.
+  let table = CharacterTable.shared
+  /// Whether every entity gets its direction; the isolator needs it only for mentions and
+  /// hashtags, the others being left to right whatever their characters.
+  var directionsOfAllKinds = true
+
+  init(text: UTF8Text, kinds: EntityKinds, members: MemberNameIndex?) {
+    self.text = text
+    self.kinds = kinds
+    self.members = members
+  }
+
+  /// Scans the whole text. With `recordingStructure`, also lists bidi controls and paragraph
+  /// separators.
+  ///
+  /// - Complexity: O(*n*): every matcher either consumes what it reads or the loop resumes after it.
+  func scan(recordingStructure: Bool) -> ScanResult {
+    var result = ScanResult()
+    scan(recordingStructure: recordingStructure, into: &result)
+    return result
+  }
+
+  /// Scans the whole text into `result`, which may stop the scan early.
+  func scan<Sink: ScanSink>(recordingStructure: Bool, into result: inout Sink) {
+    let count = text.count
+    let wantsWords = !kinds.isDisjoint(with: [.urls, .emails, .numbers])
+    var lastMentionEnd = -1
+    var offset = 0
+    while offset < count {
+      let byte = text[offset]
+      switch table.role(of: byte) {
+      case .skip:
+        offset += 1
+        continue
+      case .skipTwo:
+        offset += 2
+        continue
+      case .skipThree:
+        offset += 3
+        continue
+      case .arabic:
+        if !CharacterTable.isArabicOfInterest(lead: byte, second: text.byte(at: offset + 1)) {
+          offset += 2
+          continue
+        }
+      case .alphanumeric:
+        // Read the run of letters and digits first: an address needs one of `. _ % + - : @`
+        // after it, a number needs a digit at its start, and most words have neither.
+        var runEnd = offset + 1
+        while runEnd < count && table.role(of: text[runEnd]) == .alphanumeric { runEnd += 1 }
+        if wantsWords && (byte.isASCIIDigit || (runEnd < count && Self.mayContinueAddress(text[runEnd]))) {
+          switch matchWord(at: offset) {
+          case .found(let entity):
+            result.append(entity)
+            offset = entity.end
+            continue
+          case .notFound(let scanned):
+            runEnd = max(runEnd, scanned)
+          }
+        }
+        offset = runEnd
+        continue
+      case .trigger:
+        switch byte {
+        case UInt8(ascii: "@"):
+          if kinds.contains(.mentions),
+            let entity = matchMention(at: offset, sigilLength: 1, lastMentionEnd: lastMentionEnd)
+          {
+            result.append(entity)
+            lastMentionEnd = entity.end
+            offset = entity.end
+            continue
+          }
+        case UInt8(ascii: "#"):
+          if text.scalarSkippingControls(before: offset)?.value == 0x26 {
+            // A character reference (`&#1234;`, `&#x5D0;`) holds no hashtag and no number.
+            offset += 1
+            while offset < count && text[offset].isASCIIAlphanumeric { offset += 1 }
+            continue
+          }
+          if let entity = matchHashtag(at: offset, sigilLength: 1) {
+            result.append(entity)
+            offset = entity.end
+            continue
+          }
+          if case .found(let entity) = matchNumberIfAllowed(at: offset) {
+            result.append(entity)
+            offset = entity.end
+            continue
+          }
+        case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
+          if recordingStructure {
+            let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
+            result.appendSeparator(offset..<offset + (isCRLF ? 2 : 1))
+            offset += isCRLF ? 2 : 1
+            continue
+          }
+        default:
+          switch matchNumberIfAllowed(at: offset) {
+          case .found(let entity):
+            result.append(entity)
+            offset = entity.end
+            continue
+          case .notFound(let scanned):
+            offset = max(offset + 1, scanned)
+            continue
+          }
+        }
+        offset += 1
+        continue
+      case .decode:
+        break
+      }
+
+      let (value, length) = text.scalar(at: offset)
+      if let control = BidiControl(value: value) {
+        if recordingStructure {
+          result.appendControl(ControlOccurrence(offset: offset, control: control))
+          if result.isFinished { return }
+        }
+      } else if value == 0x0085 || value == 0x2029 {
+        if recordingStructure { result.appendSeparator(offset..<offset + length) }
+      } else if value == 0xFF20 {  // ＠
+        if kinds.contains(.mentions),
+          let entity = matchMention(at: offset, sigilLength: length, lastMentionEnd: lastMentionEnd)
+        {
+          result.append(entity)
+          lastMentionEnd = entity.end
+          offset = entity.end
+          continue
+        }
+      } else if value == 0xFF03, let entity = matchHashtag(at: offset, sigilLength: length) {  // ＃
+        result.append(entity)
+        offset = entity.end
+        continue
+      } else if kinds.contains(.numbers) && mayStartNumber(value) {
+        switch matchNumberIfAllowed(at: offset) {
+        case .found(let entity):
+          result.append(entity)
+          offset = entity.end
+          continue
+        case .notFound(let scanned):
+          offset = max(offset + length, scanned)
+          continue
+        }
+      }
+      offset += length
+    }
+  }
+
+  /// Whether `byte`, right after a run of ASCII letters and digits, may continue an address: an
+  /// e-mail local part (`. _ % + -`), a scheme (`:`), an e-mail domain (`@`).
+  @inline(__always)
+  private static func mayContinueAddress(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+      UInt8(ascii: ":"), UInt8(ascii: "@"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether a non-ASCII scalar can begin a number: a digit, sign or terminator by its bidi class.
+  @inline(__always)
+  private func mayStartNumber(_ value: UInt32) -> Bool {
+    switch value {
+    // The letters and marks of the busiest scripts in chat, Hebrew, Arabic, Syriac to Mandaic,
+    // kana and CJK ideographs, Hangul: none of these ranges holds a character of class EN, AN, ET
+    // or ES (checked against DerivedBidiClass.txt 15.0), so the table need not be read.
+    case 0x0590...0x05FF, 0x0610...0x065F, 0x066D...0x06DC, 0x06DE...0x06EF, 0x0700...0x088F, 0x3040...0x9FFF,
+      0xAC00...0xD7FF:
+      return false
+    default:
+      break
+    }
+    switch table.rawClass(of: value) {
+    case UnicodeBidiClass.europeanNumber.rawValue, UnicodeBidiClass.arabicNumber.rawValue,
+      UnicodeBidiClass.europeanTerminator.rawValue, UnicodeBidiClass.europeanSeparator.rawValue:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// A matcher's answer when the loop must know how far it read: either an entity, or the offset
+  /// before which no entity can start, so a failed attempt is never repeated inside what it read.
+  enum Attempt {
+    case found(RawEntity)
+    case notFound(scannedTo: Int)
+  }
+
+  /// Tries the matchers that can start at an ASCII letter or digit, in order of precedence: a URL
+  /// with a scheme or `www.`, an e-mail address, a bare domain, a number.
+  private func matchWord(at start: Int) -> Attempt {
+    let previous = text.scalarSkippingControls(before: start)?.value
+    var scanned = start + 1
+    if !kinds.isDisjoint(with: [.urls, .emails]) && canStartAddress(after: previous) {
+      switch matchAddress(at: start) {
+      case .found(let entity): return .found(entity)
+      case .notFound(let scannedTo): scanned = scannedTo
+      }
+    }
+    if kinds.contains(.numbers) && text[start].isASCIIDigit && canStartNumber(after: previous) {
+      return matchNumber(at: start)
+    }
+    return .notFound(scannedTo: scanned)
+  }
+
+  private func matchNumberIfAllowed(at start: Int) -> Attempt {
+    guard kinds.contains(.numbers), canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
+    else {
+      return .notFound(scannedTo: start + 1)
+    }
+    return matchNumber(at: start)
+  }
+
+  /// The direction of the first strong character in `start..<end`.
+  func firstStrongDirection(from start: Int, to end: Int) -> TextDirection? {
+    var offset = start
+    while offset < end {
+      let (value, length) = text.scalar(at: offset)
+      if let direction = table.strongDirection(of: value) { return direction }
+      offset += length
+    }
+    return nil
+  }
+
+  func entity(_ kind: EntityKind, _ start: Int, _ end: Int) -> RawEntity {
+    let direction = directionsOfAllKinds || !kind.isAlwaysLeftToRight ? firstStrongDirection(from: start, to: end) : nil
+    return RawEntity(kind: kind, start: start, end: end, direction: direction)
+  }
+
+  // MARK: What may come before an entity
+
+  /// URLs and e-mail addresses do not start inside a word or an address: not after ASCII letters,
+  /// digits, `. _ % + - @ / \`, or a mark or joiner. They may follow non-ASCII letters, because
+  /// Chinese and Japanese put no space before a link (`请访问https://example.com`).
+  func canStartAddress(after previous: UInt32?) -> Bool {
+    guard let previous else { return true }
+    if previous < 0x80 {
+      let byte = UInt8(previous)
+      if byte.isASCIIAlphanumeric { return false }
+      switch byte {
+      case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"),
+        UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "\\"):
+        return false
+      default:
+        return true
+      }
+    }
+    let kind = table.kind(of: previous)
+    return kind != .mark && kind != .joiner && kind != .connector
+  }
+
+  /// Numbers do not start inside a word: not after a letter, mark, digit, `_` or joiner, except a
+  /// letter of a script written without spaces (`价格¥100`); nor after `&`, which begins character
+  /// references.
+  func canStartNumber(after previous: UInt32?) -> Bool {
+    guard let previous else { return true }
+    if previous == 0x26 { return false }
+    switch table.kind(of: previous) {
+    case .letter: return isSpacelessScript(previous)
+    case .mark, .digit, .connector, .joiner: return false
+    default: return true
+    }
+  }
+
+  /// Whether `byte` can be part of an ASCII e-mail local part; a sigil right after one belongs to an
+  /// e-mail address, not a mention.
+  @inline(__always)
+  static func isEmailLocalPartByte(_ byte: UInt8) -> Bool {
+    if byte.isASCIIAlphanumeric { return true }
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,140 @@
+extension EntityFinder {
+  /// Matches a number at `start`: what the bidirectional algorithm would split, reorder or pull
+  /// into neighbouring right-to-left text.
+  ///
+  /// - Up to two signs and terminators before the digits: `+ - −`, currency, `% ٪ # ° ±`
+  ///   (`+1-555-0100`, `$9.99`, `-5`, `%50`).
+  /// - Digits the algorithm treats as numbers, in any script that has them (`123`, `٣٤٥`, `۱۲۳`),
+  ///   in groups joined by one separator each: `. , : - / + '`, `’`, `٫ ٬`, no-break spaces
+  ///   (`1,000.50`, `10:30`, `2024-01-15`, `٣٤٥٫٦`).
+  /// - After a `+` or an opening `(area code)`, single spaces join groups too, as phone numbers
+  ///   are written: `+971 50 123 4567`, `(012) 345 6789`.
+  /// - Up to two terminators after: `% ٪ ‰ ° $ €…` (`50%`, `9.99€`).
+  ///
+  /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
+  /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
+  /// spaces do not count (`2022年`, `价格¥100`). Nor is an ascending range such as
+  /// `1-3` or `2020-2024`: after Arabic letters the algorithm shows it as `3-1`, which is how Arabic
+  /// reads a range (the W3C's example SB4), and elsewhere it keeps it whole anyway.
+  ///
+  /// - Complexity: O(*k*) in the length read; a failed attempt reports how far it read so nothing
+  ///   inside is tried again.
+  func matchNumber(at start: Int) -> Attempt {
+    let count = text.count
+    var offset = start
+    var phoneLike = false
+    var affixes = 0
+    while offset < count && affixes < 2 {
+      let (value, length) = text.scalar(at: offset)
+      guard !table.isNumberDigit(value), isNumberPrefix(value) else { break }
+      phoneLike = phoneLike || value == 0x2B  // +
+      offset += length
+      affixes += 1
+    }
+    if text.byte(at: offset) == UInt8(ascii: "(") && (affixes == 0 || (affixes == 1 && phoneLike)) {
+      guard let close = digitRun(from: offset + 1), text.byte(at: close) == UInt8(ascii: ")") else {
+        return .notFound(scannedTo: start + 1)
+      }
+      var next = close + 1
+      if text.byte(at: next) == UInt8(ascii: " ") || text.byte(at: next) == UInt8(ascii: "-") { next += 1 }
+      guard digitRun(from: next) != nil else { return .notFound(scannedTo: start + 1) }
+      offset = next
+      phoneLike = true
+    }
+    guard var end = digitRun(from: offset) else { return .notFound(scannedTo: start + 1) }
+    let digitsStart = offset
+    var groups = 1
+    while end < count {
+      let (value, length) = text.scalar(at: end)
+      guard Self.isNumberSeparator(value) || (phoneLike && value == 0x20),
+        let next = digitRun(from: end + length)
+      else { break }
+      end = next
+      groups += 1
+    }
+    let bare = start == digitsStart
+    affixes = 0
+    while end < count && affixes < 2 {
+      let (value, length) = text.scalar(at: end)
+      guard !table.isNumberDigit(value),
+        table.rawClass(of: value) == UnicodeBidiClass.europeanTerminator.rawValue
+      else { break }
+      end += length
+      affixes += 1
+    }
+    if let next = text.scalarSkippingControls(at: end) {
+      switch table.kind(of: next) {
+      case .letter where !isSpacelessScript(next): return .notFound(scannedTo: end)
+      case .mark, .digit, .connector, .joiner: return .notFound(scannedTo: end)
+      default: break
+      }
+    }
+    if bare && affixes == 0 && groups == 2 && isAscendingRange(start..<end) {
+      return .notFound(scannedTo: end)
+    }
+    return .found(entity(.number, start, end))
+  }
+
+  /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, the second
+  /// without a leading zero (`555-0100` is a phone number) and greater than the first.
+  private func isAscendingRange(_ range: Range<Int>) -> Bool {
+    var values = [0, 0]
+    var digits = [0, 0]
+    var group = 0
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let (value, length) = text.scalar(at: offset)
+      offset += length
+      guard let digit = table.digitValue(value) else {
+        guard value == 0x2D, group == 0 else { return false }  // -
+        group = 1
+        continue
+      }
+      if group == 1 && digits[1] == 0 && digit == 0 { return false }
+      digits[group] += 1
+      guard digits[group] <= 9 else { return false }
+      values[group] = values[group] * 10 + digit
+    }
+    return group == 1 && values[0] < values[1]
+  }
+
+  /// The end of the run of number digits starting at `start`, or `nil` when none starts there.
+  private func digitRun(from start: Int) -> Int? {
+    var offset = start
+    while offset < text.count {
+      let byte = text[offset]
+      if byte < 0x80 {
+        guard byte.isASCIIDigit else { break }
+        offset += 1
+      } else {
+        let (value, length) = text.scalar(at: offset)
+        guard table.isNumberDigit(value) else { break }
+        offset += length
+      }
+    }
+    return offset > start ? offset : nil
+  }
+
+  /// Signs (class ES: `+ - −`) and terminators (class ET: currency, `% ٪ # ° ±`).
+  @inline(__always)
+  func isNumberPrefix(_ value: UInt32) -> Bool {
+    let rawClass = table.rawClass(of: value)
+    return rawClass == UnicodeBidiClass.europeanSeparator.rawValue
+      || rawClass == UnicodeBidiClass.europeanTerminator.rawValue
+  }
+
+  /// What may join two groups of digits.
+  @inline(__always)
+  static func isNumberSeparator(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x2E, 0x2C, 0x3A, 0x2D, 0x2F, 0x2B, 0x27,  // . , : - / + '
+      0x2019,  // ’ (Swiss thousands)
+      0x066B, 0x066C,  // Arabic decimal and thousands separators
+      0x00A0, 0x202F,  // no-break and narrow no-break space (French thousands)
+      0x2212:  // minus sign
+      return true
+    default:
+      return false
+    }
+  }
+}

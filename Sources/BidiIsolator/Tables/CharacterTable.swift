@@ -1,0 +1,151 @@
+/// The generated table decoded into memory that lives as long as the process, read through plain
+/// pointers on the scanners' hot paths.
+///
+/// The scanners fetch ``shared`` once per call and keep the value, so a look-up costs two loads: no
+/// lazy-initialisation check and no bounds check per character. Every look-up clamps its code point
+/// to U+10FFFF first, so the pointers never reach past the table.
+internal struct CharacterTable: @unchecked Sendable {
+  // Unchecked: the memory is written once, before `shared` is published, and never again.
+  private let stage1: UnsafePointer<UInt8>
+  private let stage2: UnsafePointer<UInt8>
+  private let byteRoles: UnsafePointer<ByteRole>
+
+  /// What the scanning loop does at a byte that starts a character.
+  enum ByteRole: UInt8 {
+    /// An ASCII character that starts nothing: skip it.
+    case skip
+    /// An ASCII letter or digit: may start a word, an address or a number.
+    case alphanumeric
+    /// `@ # $ % ( + -` and line breaks: may start a mention, hashtag or number, or end a paragraph.
+    case trigger
+    /// The lead byte of a two-byte character in a block with nothing to find: U+05C0–U+05FF
+    /// (Hebrew letters) and U+0680–U+06BF (Arabic letters).
+    case skipTwo
+    /// The lead byte of a two-byte character in U+0600–U+063F, U+0640–U+067F or U+06C0–U+06FF:
+    /// Arabic letters, with a few digits, signs and ALM among them, told apart by the second byte.
+    case arabic
+    /// The lead byte of a three-byte character in U+3000–U+9FFF (CJK punctuation, kana,
+    /// ideographs), where there is nothing to find either.
+    case skipThree
+    /// Any other non-ASCII lead byte: decode the character.
+    case decode
+  }
+
+  static let shared = CharacterTable()
+
+  private init() {
+    let stage1Bytes = Array(BidiClassTable.stage1Text.utf8)
+    let stage1 = UnsafeMutablePointer<UInt8>.allocate(capacity: stage1Bytes.count / 2)
+    func nibble(_ byte: UInt8) -> UInt8 {
+      byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : byte &- UInt8(ascii: "A") &+ 10
+    }
+    for index in 0..<stage1Bytes.count / 2 {
+      stage1[index] = nibble(stage1Bytes[2 * index]) << 4 | nibble(stage1Bytes[2 * index + 1])
+    }
+    var paletteIndex = [UInt8](repeating: 0, count: 128)
+    for (index, character) in BidiClassTable.paletteCharacters.utf8.enumerated()
+    where index < BidiClassTable.palette.count {
+      paletteIndex[Int(character)] = BidiClassTable.palette[index]
+    }
+    let stage2Bytes = Array(BidiClassTable.stage2Text.utf8)
+    let stage2 = UnsafeMutablePointer<UInt8>.allocate(capacity: stage2Bytes.count)
+    for (index, character) in stage2Bytes.enumerated() { stage2[index] = paletteIndex[Int(character & 0x7F)] }
+    // The table must cover every code point, or a look-up could read past it.
+    precondition(stage1Bytes.count / 2 == 0x11_0000 >> Int(BidiClassTable.blockShift))
+    self.stage1 = UnsafePointer(stage1)
+    self.stage2 = UnsafePointer(stage2)
+    // The skipped blocks hold no bidi control, paragraph separator, sigil, digit, sign or
+    // terminator; the table test checks this against the UCD for every code point in them.
+    let roles = UnsafeMutablePointer<ByteRole>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      let value = UInt8(byte)
+      roles[byte] =
+        switch value {
+        case _ where value.isASCIIAlphanumeric: .alphanumeric
+        case 0x23, 0x24, 0x25, 0x28, 0x2B, 0x2D, 0x40, 0x0A, 0x0D, 0x1C, 0x1D, 0x1E: .trigger
+        case 0..<0x80: .skip
+        case 0xD7, 0xDA: .skipTwo
+        case 0xD8, 0xD9, 0xDB: .arabic
+        case 0xE3...0xE9: .skipThree
+        default: .decode
+        }
+    }
+    self.byteRoles = UnsafePointer(roles)
+  }
+
+  /// What the scanning loop does at `byte`.
+  @inline(__always)
+  func role(of byte: UInt8) -> ByteRole { byteRoles[Int(byte)] }
+
+  /// Whether the Arabic character with these two bytes is one the loop must decode: the number
+  /// signs U+0600–U+0605, the terminators U+0609–U+060A, ALM (U+061C), the Arabic-Indic digits
+  /// and separators U+0660–U+066C, U+06DD, and the extended digits U+06F0–U+06F9. The rest are
+  /// letters and marks with nothing to find.
+  @inline(__always)
+  static func isArabicOfInterest(lead: UInt8, second: UInt8) -> Bool {
+    switch lead {
+    case 0xD8: second <= 0x85 || second == 0x89 || second == 0x8A || second == 0x9C
+    case 0xD9: second >= 0xA0 && second <= 0xAC
+    default: second == 0x9D || (second >= 0xB0 && second <= 0xB9)
+    }
+  }
+
+  /// The entry of a code point: class in the low five bits, kind in the high three.
+  @inline(__always)
+  private func entry(_ value: UInt32) -> UInt8 {
+    let value = min(value, 0x10_FFFF)
+    let shift = BidiClassTable.blockShift
+    return stage2[Int(stage1[Int(value >> shift)]) << Int(shift) | Int(value & (1 << shift - 1))]
+  }
+
+  /// The ``UnicodeBidiClass`` raw value of a code point.
+  @inline(__always)
+  func rawClass(of value: UInt32) -> UInt8 { entry(value) & 0x1F }
+
+  /// The kind of a scalar, with the characters the grammars treat specially told apart: joiners,
+  /// bidi controls and paragraph separators.
+  @inline(__always)
+  func kind(of value: UInt32) -> ScalarKind {
+    let entry = entry(value)
+    let kind = ScalarKind(rawValue: entry >> 5)!
+    switch kind {
+    case .other:
+      if value == 0x200C || value == 0x200D { return .joiner }
+      if BidiControl(value: value) != nil { return .bidiControl }
+      return entry & 0x1F == UnicodeBidiClass.paragraphSeparator.rawValue ? .paragraphSeparator : .other
+    case .space:
+      return entry & 0x1F == UnicodeBidiClass.paragraphSeparator.rawValue ? .paragraphSeparator : .space
+    default:
+      return kind
+    }
+  }
+
+  /// The direction of a strong character (class L, R or AL); `nil` for any other.
+  @inline(__always)
+  func strongDirection(of value: UInt32) -> TextDirection? {
+    switch rawClass(of: value) {
+    case 0: .leftToRight
+    case 1, 2: .rightToLeft
+    default: nil
+    }
+  }
+
+  /// Whether `value` is a decimal digit the algorithm treats as a number (class EN or AN).
+  @inline(__always)
+  func isNumberDigit(_ value: UInt32) -> Bool {
+    if value < 0x80 { return value &- 0x30 < 10 }
+    let rawClass = rawClass(of: value)
+    guard rawClass == UnicodeBidiClass.europeanNumber.rawValue || rawClass == UnicodeBidiClass.arabicNumber.rawValue,
+      kind(of: value) == .digit
+    else { return false }
+    return true
+  }
+
+  /// The value of a number digit (see ``isNumberDigit(_:)``): every run of them starts at a zero.
+  func digitValue(_ value: UInt32) -> Int? {
+    for range in BidiClassTable.numberDigitRanges where range.contains(value) {
+      return Int(value - range.lowerBound) % 10
+    }
+    return nil
+  }
+}

@@ -1,0 +1,172 @@
+import BidiIsolator
+import Testing
+
+/// One scanning example: a message and the entities in it, written `kind:text`.
+struct ScanExample: Sendable, CustomTestStringConvertible {
+  let text: String
+  let expected: [String]
+  var members: [String] = []
+
+  init(_ text: String, _ expected: [String], members: [String] = []) {
+    self.text = text
+    self.expected = expected
+    self.members = members
+  }
+
+  var testDescription: String { text }
+}
+
+/// Every entity kind in Arabic, Hebrew, Persian, Chinese, Japanese and Latin surroundings, and the
+/// boundaries the issue spells out.
+@Suite("Entity scanner")
+struct EntityScannerTests {
+  static let mentions: [ScanExample] = [
+    ScanExample("مرحبا @علي كيف حالك", ["mention:@علي"]),
+    ScanExample("مرحبا@我, 今天天气好吗", ["mention:@我"]),
+    ScanExample("שלום @דנה, מה נשמע?", ["mention:@דנה"]),
+    ScanExample("سلام @می‌خواهم، خوبی؟", ["mention:@می‌خواهم"]),  // ZWNJ inside the name
+    ScanExample("你好＠小明，今天开会吗？", ["mention:＠小明"]),
+    ScanExample("こんにちは @田中さん、お元気ですか", ["mention:@田中さん"]),
+    ScanExample("hi @alice.b-c_d! and @bob.", ["mention:@alice.b-c_d", "mention:@bob"]),
+    ScanExample("@alice\u{2005}hello", ["mention:@alice"]),  // four-per-em space after the name
+    ScanExample("ping @Jose\u{301}: now", ["mention:@Jose\u{301}"]),  // combining acute
+    ScanExample("@مُحَمَّد؛ تعال", ["mention:@مُحَمَّد"]),  // harakat, then the Arabic semicolon
+    ScanExample("@علي٣ @user_2", ["mention:@علي٣", "mention:@user_2"]),
+    ScanExample("@alice😀 @bob\u{200F}x", ["mention:@alice", "mention:@bob"]),  // emoji, RLM end names
+    ScanExample("@alice@bob", ["mention:@alice", "mention:@bob"]),
+    ScanExample("「@さくら」（@太郎）【@花子】", ["mention:@さくら", "mention:@太郎", "mention:@花子"]),
+    ScanExample("\"@alice\" and '@bob'", ["mention:@alice", "mention:@bob"]),
+    ScanExample("@ alone, @. and @-x", []),
+    ScanExample("a.-@b and x@y", []),  // after e-mail local-part characters: no mention
+    ScanExample("@a-.b", ["mention:@a"]),  // `-` must stand between name characters
+  ]
+
+  static let memberMentions: [ScanExample] = [
+    ScanExample("@张三今天好", ["mention:@张三"], members: ["张三", "李四"]),
+    ScanExample("@张三丰来了", ["mention:@张三丰"], members: ["张三", "张三丰"]),
+    ScanExample("@John Smith said hi", ["mention:@John Smith"], members: ["John Smith"]),
+    ScanExample("@alice", ["mention:@alice"], members: ["al"]),  // `al` cannot end inside a Latin name
+    ScanExample("@ALICE!", ["mention:@ALICE"], members: ["alice"]),
+    ScanExample("@王五你好", ["mention:@王五你好"], members: ["张三"]),  // no member matches: the grammar
+  ]
+
+  static let hashtags: [ScanExample] = [
+    ScanExample("عاجل #خبر_عاجل اليوم", ["hashtag:#خبر_عاجل"]),
+    ScanExample("#עדכון: גרסה חדשה", ["hashtag:#עדכון"]),
+    ScanExample("سلام #ایران‌زمین!", ["hashtag:#ایران‌زمین"]),
+    ScanExample("今天 #话题 很热，＃微博热搜", ["hashtag:#话题", "hashtag:＃微博热搜"]),
+    ScanExample("#東京 と #とうきょう", ["hashtag:#東京", "hashtag:#とうきょう"]),
+    ScanExample("#WWDC2022, #swift_lang.", ["hashtag:#WWDC2022", "hashtag:#swift_lang"]),
+    ScanExample("(#tag) [#tag2]", ["hashtag:#tag", "hashtag:#tag2"]),
+    ScanExample("C# abc#def &#1234; &#x5D0;", []),
+    ScanExample("issue #42 today", ["number:#42"]),  // no letter: a number, as the algorithm keeps it
+    ScanExample("今天的#话题", []),  // after a letter: the issue's rule
+  ]
+
+  static let urls: [ScanExample] = [
+    ScanExample("زوروا http://مثال.com/صفحة.", ["url:http://مثال.com/صفحة"]),
+    ScanExample("请访问https://例子.cn/路径，谢谢", ["url:https://例子.cn/路径"]),
+    ScanExample("ראו www.example.co.il/דף?", ["url:www.example.co.il/דף"]),
+    ScanExample("لینک: https://example.com/a_(b))", ["url:https://example.com/a_(b)"]),
+    ScanExample("詳細はhttps://example.jp/ページ。", ["url:https://example.jp/ページ"]),
+    ScanExample("(see https://en.wikipedia.org/wiki/Foo_(bar)).", ["url:https://en.wikipedia.org/wiki/Foo_(bar)"]),
+    ScanExample("go to example.com/docs, now", ["url:example.com/docs"]),
+    ScanExample("اتبع: bidi_intro.net، bidi_advanced.net", ["url:bidi_intro.net", "url:bidi_advanced.net"]),
+    ScanExample("HTTPS://EXAMPLE.COM/A?b=1&c=2#frag!", ["url:HTTPS://EXAMPLE.COM/A?b=1&c=2#frag"]),
+    ScanExample("ftp://files.example.org:21/pub]", ["url:ftp://files.example.org:21/pub"]),
+    ScanExample("readme.txt end.Next a.b", []),
+    ScanExample("<https://example.com>", ["url:https://example.com"]),
+  ]
+
+  static let emails: [ScanExample] = [
+    ScanExample("راسلني على ali@example.com شكرا", ["email:ali@example.com"]),
+    ScanExample("联系我john@x.com", ["email:john@x.com"]),
+    ScanExample("דוא\"ל: dana.cohen+chat@mail.co.il.", ["email:dana.cohen+chat@mail.co.il"]),
+    ScanExample("ایمیل: sara@example.ir", ["email:sara@example.ir"]),
+    ScanExample("メール：taro@例え.jp", ["email:taro@例え.jp"]),
+    ScanExample("a@b.com", ["email:a@b.com"]),
+    ScanExample("not@email, me@localhost", []),
+  ]
+
+  static let numbers: [ScanExample] = [
+    ScanExample(
+      "السعر $9.99 أو 50% الساعة 10:30 المبلغ 1,000.50",
+      ["number:$9.99", "number:50%", "number:10:30", "number:1,000.50"]),
+    ScanExample("الرقم ٣٤٥٫٥٠ و ٪٥٠ و ٣٤٥", ["number:٣٤٥٫٥٠", "number:٪٥٠", "number:٣٤٥"]),
+    ScanExample("قیمت ۱۲۳,۴۵۶ تومان، کد ۱۲۳", ["number:۱۲۳,۴۵۶", "number:۱۲۳"]),
+    ScanExample("התקשרו +1-555-0100 או -5°", ["number:+1-555-0100", "number:-5°"]),
+    ScanExample("温度是-5°，价格¥100，电话+86 10 1234 5678", ["number:-5°", "number:¥100", "number:+86 10 1234 5678"]),
+    ScanExample("価格は¥1,000です", ["number:¥1,000"]),
+    ScanExample(
+      "pay $9.99 (50% off) at 10:30, ref 2024-01-15, phone (012) 345 6789",
+      ["number:$9.99", "number:50%", "number:10:30", "number:2024-01-15", "number:(012) 345 6789"]),
+    ScanExample("9.99€ and 1\u{A0}000\u{A0}000 and ٣٤٥", ["number:9.99€", "number:1\u{A0}000\u{A0}000", "number:٣٤٥"]),
+    ScanExample("321km WWDC2022 h264 5x 3.5mm", []),  // glued to letters: part of a word
+    ScanExample("متوفر: 1-3 أيام، 2020-2024", []),  // ascending ranges stay with the algorithm
+    ScanExample("call 555-0100 at 9-5", ["number:555-0100", "number:9-5"]),
+    ScanExample("5 + 3 = 8, 5+3=8", ["number:5", "number:3", "number:8", "number:5+3", "number:8"]),
+  ]
+
+  @Test("mentions", arguments: mentions)
+  func mention(_ example: ScanExample) { check(example) }
+
+  @Test("mentions with the room's member names", arguments: memberMentions)
+  func memberMention(_ example: ScanExample) { check(example) }
+
+  @Test("hashtags", arguments: hashtags)
+  func hashtag(_ example: ScanExample) { check(example) }
+
+  @Test("URLs", arguments: urls)
+  func url(_ example: ScanExample) { check(example) }
+
+  @Test("e-mail addresses", arguments: emails)
+  func email(_ example: ScanExample) { check(example) }
+
+  @Test("numbers", arguments: numbers)
+  func number(_ example: ScanExample) { check(example) }
+
+  private func check(_ example: ScanExample, sourceLocation: SourceLocation = #_sourceLocation) {
+    let found = EntityScanner(memberNames: example.members).entities(in: example.text)
+    #expect(found.map { "\($0.kind):\($0.text)" } == example.expected, sourceLocation: sourceLocation)
+  }
+
+  @Test("positions as String.Index, Unicode scalars, UTF-16 and UTF-8")
+  func positions() throws {
+    let text = "😀 @علي و https://x.com"
+    let entities = EntityScanner().entities(in: text)
+    try #require(entities.count == 2)
+    // 😀 is one scalar, two UTF-16 units and four bytes; each Arabic letter two bytes.
+    #expect(entities[0].scalarRange == 2..<6)
+    #expect(entities[0].utf16Range == 3..<7)
+    #expect(entities[0].utf8Range == 5..<12)
+    #expect(text[entities[0].range] == "@علي")
+    #expect(entities[1].scalarRange == 9..<22)
+    #expect(entities[1].utf16Range == 10..<23)
+    #expect(entities[1].utf8Range == 16..<29)
+    #expect(text[entities[1].range] == "https://x.com")
+  }
+
+  @Test("each entity's own direction is its first strong character")
+  func directions() {
+    let entities = EntityScanner().entities(in: "@علي @123 #WWDC $9.99 http://مثال.com #خبر")
+    #expect(entities.map(\.direction) == [.rightToLeft, nil, .leftToRight, nil, .leftToRight, .rightToLeft])
+  }
+
+  @Test("kinds can be switched on and off")
+  func kinds() {
+    let text = "@alice #tag https://x.com a@b.com $5"
+    #expect(EntityScanner(kinds: .mentions).entities(in: text).map(\.text) == ["@alice"])
+    #expect(EntityScanner(kinds: [.urls, .numbers]).entities(in: text).map(\.text) == ["https://x.com", "$5"])
+    #expect(EntityScanner(kinds: .emails).entities(in: text).map(\.text) == ["a@b.com"])
+    #expect(EntityScanner(kinds: []).entities(in: text).isEmpty)
+    #expect(EntityScanner(kinds: .hashtags).entities(in: text).map(\.kind) == [.hashtag])
+  }
+
+  @Test("empty, control-only and bridged-looking input")
+  func edges() {
+    #expect(EntityScanner().entities(in: "").isEmpty)
+    #expect(EntityScanner().entities(in: "\u{2067}\u{2069}\u{202E}").isEmpty)
+    let substringBased = String("xx @bob xx".dropFirst(3))
+    #expect(EntityScanner().entities(in: substringBased).map(\.scalarRange) == [0..<4])
+  }
+}

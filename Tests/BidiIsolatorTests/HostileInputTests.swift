@@ -1,0 +1,49 @@
+import BidiIsolator
+import Foundation
+import Testing
+
+/// Inputs built to make a careless scanner quadratic or make it overflow the nesting limit.
+@Suite("Hostile input")
+struct HostileInputTests {
+  static let inputs: [(name: String, text: String)] = [
+    ("40,000 digits and commas ending in a letter", String(repeating: "1,", count: 20_000) + "x"),
+    ("40,000 sigils", String(repeating: "@", count: 40_000)),
+    ("20,000 hashtags glued together", String(repeating: "#a", count: 20_000)),
+    ("20,000 nested RLEs", String(repeating: "\u{202B}a", count: 20_000)),
+    (
+      "20,000 nested LRIs, then their PDIs",
+      String(repeating: "\u{2066}", count: 20_000) + String(repeating: "\u{2069}", count: 20_000)
+    ),
+    ("4,000 URLs glued together", String(repeating: "http://a.com/(", count: 4_000)),
+    ("40,000 dotted letters", String(repeating: "a.", count: 20_000)),
+    ("12,000 already isolated mentions", String(repeating: "\u{2066}@a\u{2069}", count: 12_000)),
+    ("12,000 area codes", String(repeating: "(012) ", count: 12_000)),
+    ("20,000 phone prefixes", String(repeating: "+1 ", count: 20_000)),
+    ("20,000 PDFs and PDIs with nothing to close", String(repeating: "\u{202C}\u{2069}x", count: 20_000)),
+    ("a 40,000-letter Arabic word with a sigil", "@" + String(repeating: "ع", count: 40_000)),
+  ]
+
+  @Test("linear time and balanced output", arguments: inputs.map(\.name))
+  func hostile(name: String) throws {
+    let text = try #require(Self.inputs.first { $0.name == name }?.text)
+    let start = Date()
+    for strategy in IsolationStrategy.allCases {
+      let output = isolator(strategy, explicit: .isolate).isolate(text)
+      #expect(isWellNested(output))
+      #expect(isolator(strategy, explicit: .isolate).isolate(output) == output)
+    }
+    #expect(BidiControlAudit(BidiSanitizer().sanitize(text)).isWellBalanced)
+    // A quadratic pass over 40,000 characters would take minutes in a debug build.
+    #expect(Date().timeIntervalSince(start) < 20, "\(name) took \(Date().timeIntervalSince(start)) s")
+  }
+
+  @Test("a room of 10,000 members")
+  func manyMembers() {
+    let members = (0..<4_000).map { "user\($0)" }
+    let text = (0..<2_000).map { "@user\($0 * 5) hi" }.joined(separator: " ")
+    let entities = EntityScanner(memberNames: members).entities(in: text)
+    #expect(entities.count == 2_000)
+    #expect(entities.first?.text == "@user0")
+    #expect(entities.last?.text == "@user9995")
+  }
+}

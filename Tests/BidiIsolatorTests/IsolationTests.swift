@@ -1,0 +1,210 @@
+import Bidi
+import BidiIsolator
+import Testing
+
+/// One isolation example: a message, the options' strategy, and the output written out by hand.
+struct IsolationExample: Sendable, CustomTestStringConvertible {
+  let strategy: IsolationStrategy
+  let input: String
+  let expected: String
+
+  init(_ strategy: IsolationStrategy, _ input: String, _ expected: String) {
+    self.strategy = strategy
+    self.input = input
+    self.expected = expected
+  }
+
+  var testDescription: String { "\(strategy): \(escaped(input))" }
+}
+
+@Suite("Isolation")
+struct IsolationTests {
+  static let examples: [IsolationExample] = [
+    // isolate: URLs, e-mails and numbers LRI; names by their own direction; FSI with no strong one.
+    IsolationExample(.isolate, "اتصل @alice +1-555-0100", "اتصل \(lri)@alice\(pdi) \(lri)+1-555-0100\(pdi)"),
+    IsolationExample(.isolate, "hi @علي!", "hi \(rli)@علي\(pdi)!"),
+    IsolationExample(.isolate, "@123 ok", "\(fsi)@123\(pdi) ok"),
+    IsolationExample(.isolate, "#خبر و #WWDC", "\(rli)#خبر\(pdi) و \(lri)#WWDC\(pdi)"),
+    IsolationExample(.isolate, "mail a@b.com", "mail \(lri)a@b.com\(pdi)"),
+    IsolationExample(.isolate, "راجع http://مثال.com/صفحة.", "راجع \(lri)http://مثال.com/صفحة\(pdi)."),
+    IsolationExample(.isolate, "@a@b", "\(lri)@a\(pdi)\(lri)@b\(pdi)"),
+    IsolationExample(.isolate, "hello world", "hello world"),
+    // embed: a mark of the message's direction after the entity only where it would pull.
+    IsolationExample(.embed, "hi @علي!", "hi \(rle)@علي\(pdf)\(lrm)!"),
+    IsolationExample(.embed, "مرحبا @alice", "مرحبا \(lre)@alice\(pdf)"),
+    IsolationExample(.embed, "مرحبا @alice!", "مرحبا \(lre)@alice\(pdf)\(rlm)!"),
+    IsolationExample(.embed, "السعر $9.99 اليوم", "السعر \(lre)$9.99\(pdf)\(rlm) اليوم"),
+    IsolationExample(.embed, "hello @bob, hi", "hello \(lre)@bob\(pdf), hi"),
+    IsolationExample(.embed, "مرحبا@我, 今天天气好吗", "مرحبا\(lre)@我\(pdf), 今天天气好吗"),
+    // mark: the entity's mark before it; the message's after it where it would pull.
+    IsolationExample(.mark, "hi @علي!", "hi \(rlm)@علي\(lrm)!"),
+    IsolationExample(.mark, "السعر $9.99 اليوم", "السعر \(lrm)$9.99\(rlm) اليوم"),
+    IsolationExample(.mark, "hello @bob", "hello \(lrm)@bob"),
+    IsolationExample(.mark, "اتصل @alice +1-555-0100", "اتصل \(lrm)@alice\(rlm) \(lrm)+1-555-0100"),
+    IsolationExample(.mark, "مرحبا@我, 今天天气好吗", "مرحبا\(lrm)@我, 今天天气好吗"),
+  ]
+
+  @Test("exact output", arguments: examples)
+  func exactOutput(_ example: IsolationExample) {
+    let output = isolator(example.strategy).isolate(example.input)
+    #expect(escaped(output) == escaped(example.expected))
+  }
+
+  /// The seed article's message: a Chinese mention right after an Arabic greeting. Without
+  /// isolation the `@` sticks to the Arabic and shows at the far end of the Chinese.
+  @Test("the seed example, displayed by the engine", arguments: IsolationStrategy.allCases)
+  func seedExample(_ strategy: IsolationStrategy) throws {
+    let seed = "مرحبا@我, 今天天气好吗"
+    #expect(try paragraphDirection(seed) == .rightToLeft)
+    #expect(try display(seed) == "我, 今天天气好吗@" + rtl("مرحبا"))
+    let output = isolator(strategy).isolate(seed)
+    #expect(try paragraphDirection(output) == .rightToLeft)
+    switch strategy {
+    case .isolate:
+      // The isolate is a neutral: the comma between the Arabic and the Chinese takes the
+      // paragraph's direction, and `@我` stays whole.
+      #expect(try display(output) == "今天天气好吗 ,@我" + rtl("مرحبا"))
+    case .embed, .mark:
+      // What the article asks for: the mention starts the left-to-right Chinese sentence.
+      #expect(try display(output) == "@我, 今天天气好吗" + rtl("مرحبا"))
+    }
+  }
+
+  @Test("a price after Arabic displays whole under every strategy", arguments: IsolationStrategy.allCases)
+  func priceInArabic(_ strategy: IsolationStrategy) throws {
+    let message = "السعر $9.99 اليوم"
+    #expect(try display(message) == rtl("اليوم") + " 9.99$ " + rtl("السعر"))
+    #expect(try display(isolator(strategy).isolate(message)) == rtl("اليوم") + " $9.99 " + rtl("السعر"))
+  }
+
+  @Test("a phone number and an Arabic mention in a Hebrew message", arguments: IsolationStrategy.allCases)
+  func phoneInHebrew(_ strategy: IsolationStrategy) throws {
+    let message = "התקשרו +1-555-0100 או תייגו @علي"
+    #expect(try display(message) == rtl("@علي") + " " + rtl("או תייגו") + " 1-555-0100+ " + rtl("התקשרו"))
+    let output = isolator(strategy).isolate(message)
+    #expect(try display(output) == rtl("@علي") + " " + rtl("או תייגו") + " +1-555-0100 " + rtl("התקשרו"))
+  }
+
+  @Test("a Latin mention in Persian, a Hebrew hashtag in English", arguments: IsolationStrategy.allCases)
+  func mixedNames(_ strategy: IsolationStrategy) throws {
+    let persian = "سلام @alice، خوبی؟"
+    #expect(try display(persian) == rtl("، خوبی؟") + "alice@" + rtl("سلام "))
+    #expect(try display(isolator(strategy).isolate(persian)) == rtl("، خوبی؟") + "@alice" + rtl("سلام "))
+    let english = "new #עדכון, see www.example.com"
+    #expect(try display(english) == "new #" + rtl("עדכון") + ", see www.example.com")
+    #expect(try display(isolator(strategy).isolate(english)) == "new " + rtl("#עדכון") + ", see www.example.com")
+  }
+
+  @Test("a Japanese sentence with a URL and an Arabic name", arguments: IsolationStrategy.allCases)
+  func japanese(_ strategy: IsolationStrategy) throws {
+    let message = "詳細は https://example.jp/ページ を @علي に送って"
+    let output = isolator(strategy).isolate(message)
+    #expect(try display(output) == "詳細は https://example.jp/ページ を " + rtl("@علي") + " に送って")
+  }
+
+  // MARK: Message direction
+
+  @Test("a leading Latin mention no longer decides the direction once it is made explicit")
+  func explicitMark() throws {
+    let message = "@alice مرحبا كيف حالك"
+    #expect(try paragraphDirection(message) == .leftToRight)
+    let marked = isolator(.mark).isolate(message)
+    #expect(escaped(marked) == escaped("\(lrm)@alice\(rlm) مرحبا كيف حالك"))
+    #expect(try paragraphDirection(marked) == .leftToRight)  // the mark before the name is strong
+    let explicit = isolator(.mark, explicit: .mark).isolate(message)
+    #expect(escaped(explicit) == escaped("\(rlm)\(lrm)@alice\(rlm) مرحبا كيف حالك"))
+    #expect(try paragraphDirection(explicit) == .rightToLeft)
+    #expect(try display(explicit) == rtl("مرحبا كيف حالك") + " @alice")
+    // An isolate hides the name from rule P2 on its own.
+    #expect(try paragraphDirection(isolator().isolate(message)) == .rightToLeft)
+  }
+
+  @Test("explicit direction marks every paragraph, once")
+  func explicitMarkParagraphs() {
+    let output = isolator(explicit: .mark).isolate("مرحبا\nhello @bob\n\n")
+    #expect(escaped(output) == escaped("\(rlm)مرحبا\n\(rlm)hello \(lri)@bob\(pdi)\n\n"))
+    #expect(isolator(explicit: .mark).isolate(output) == output)
+    #expect(isolator(explicit: .mark, direction: .leftToRight).isolate("مرحبا") == "\(lrm)مرحبا")
+    #expect(isolator(explicit: .mark).isolate("123") == "\(lri)123\(pdi)")  // no strong character: no mark
+  }
+
+  @Test("explicit isolate wraps each paragraph")
+  func explicitIsolate() throws {
+    let message = "HTML و CSS: تصميم و إنشاء مواقع الويب"
+    let output = isolator(explicit: .isolate, heuristic: .wordMajority).isolate(message)
+    #expect(escaped(output) == escaped(rli + message + pdi))
+    #expect(try display(output) == rtl(": تصميم و إنشاء مواقع الويب") + "CSS" + " و " + "HTML")
+    #expect(isolator(explicit: .isolate).isolate("123") == "\(fsi)\(lri)123\(pdi)\(pdi)")
+    #expect(isolator(explicit: .isolate).isolate("a\nب") == "\(lri)a\(pdi)\n\(lri)ب\(pdi)")
+  }
+
+  // MARK: Controls already in the text
+
+  @Test("close: an RLO pasted into a message reverses nothing after it")
+  func closePolicy() throws {
+    let output = isolator().isolate("\(rlo)evil")
+    #expect(output == "\(rli)\(rlo)evil\(pdf)\(pdi)")
+    #expect(try display(output + " tail") == "live tail")
+    #expect(try display("\(rlo)evil" + " tail") == "liat live")
+    #expect(isolator().isolate("a\(pdf)b\(pdi)c") == "abc")
+    #expect(
+      escaped(isolator().isolate("\(lri)\(rle)x @bob\(pdi)")) == escaped("\(lri)\(rle)x \(lri)@bob\(pdi)\(pdf)\(pdi)"))
+    #expect(isolator().isolate("\(rlm)hi \(alm)") == "\(rlm)hi \(alm)")
+  }
+
+  @Test("strip and keep")
+  func stripAndKeep() {
+    #expect(isolator(controls: .strip).isolate("\(rlo)evil @bob\(rlm)") == "evil \(lri)@bob\(pdi)")
+    #expect(isolator(controls: .keep).isolate("\(rlo)evil @bob") == "\(rlo)evil \(lri)@bob\(pdi)")
+    #expect(isolator(controls: .keep).isolate("a\(pdf)") == "a\(pdf)")
+  }
+
+  @Test("entities already wrapped are recognised, never wrapped twice")
+  func alreadyWrapped() {
+    #expect(isolator().isolate("\(lri)@bob\(pdi) hi") == "\(lri)@bob\(pdi) hi")
+    #expect(isolator().isolate("\(lri)\(lri)@bob\(pdi)\(pdi)") == "\(lri)@bob\(pdi)")
+    // A PDF the sanitiser drops leaves a wrapper behind; it is recognised in the next round.
+    #expect(isolator().isolate("\(lri)\(pdf)@bob\(pdi)") == "\(lri)@bob\(pdi)")
+    // A user's FSI is not the isolator's LRI: it stays, and the mention gets its own.
+    #expect(isolator().isolate("\(fsi)@bob\(pdi)") == "\(fsi)\(lri)@bob\(pdi)\(pdi)")
+    #expect(isolator(.mark).isolate("hi \(rlm)@علي\(lrm)!") == "hi \(rlm)@علي\(lrm)!")
+    #expect(isolator(.embed).isolate("hi \(rle)@علي\(pdf)\(lrm)!") == "hi \(rle)@علي\(pdf)\(lrm)!")
+  }
+
+  @Test("kinds and member names")
+  func kindsAndMembers() {
+    #expect(isolator(kinds: .urls).isolate("@alice https://x.com") == "@alice \(lri)https://x.com\(pdi)")
+    #expect(isolator(members: ["张三"]).isolate("@张三今天好") == "\(lri)@张三\(pdi)今天好")
+    #expect(isolator().isolate("@张三今天好") == "\(lri)@张三今天好\(pdi)")
+  }
+
+  // MARK: Removing what was inserted
+
+  static let chat = [
+    "مرحبا @我, 今天天气好吗", "@alice مرحبا كيف حالك؟", "اتصل بي على +1-555-0100 قبل 10:30 من فضلك",
+    "شاهد الصفحة http://مثال.com/صفحة (مهم!)", "السعر $9.99 فقط، خصم 50% اليوم #عرض",
+    "שלום @דני, הפגישה ב-14:00 בחדר 3", "ראיתם את #WWDC2022? הקישור: https://developer.apple.com/wwdc22/",
+    "سلام @مریم، شماره من ۰۹۱۲۳۴۵۶۷۸۹ است #خبر", "你好 @علي，会议在 3 点，地址 https://例子.cn/路径",
+    "@张三 请看 #话题 和 www.example.com/文档?id=42", "Meeting at 10:30 — ping @דני or mail dana@example.com",
+    "Total: 1,000.50 ₪ paid by @محمد (ref #A-17)\nsecond line @bob\r\nthird", "",
+  ]
+
+  @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)
+  func reversibleAndIdempotent(_ strategy: IsolationStrategy) {
+    for explicit in ExplicitDirection.allCases {
+      let options = isolator(strategy, explicit: explicit)
+      for message in Self.chat {
+        let output = options.isolate(message)
+        #expect(options.removeIsolation(from: output) == message, "\(strategy) \(explicit): \(escaped(output))")
+        #expect(BidiIsolator().removeIsolation(from: output) == message)
+        #expect(options.isolate(output) == output, "\(strategy) \(explicit): \(escaped(output))")
+      }
+    }
+  }
+
+  @Test("removing every bidi control")
+  func removeAllControls() {
+    #expect(BidiIsolator.removeBidiControls(from: "\(rli)שלום\(pdi) \(lrm)1\(alm)\(rlo)x\(pdf)") == "שלום 1x")
+    #expect(BidiIsolator.removeBidiControls(from: "a\u{200D}b") == "a\u{200D}b")
+  }
+}
