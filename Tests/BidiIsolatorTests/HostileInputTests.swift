@@ -23,18 +23,17 @@ struct HostileInputTests {
     ("a 40,000-letter Arabic word with a sigil", "@" + String(repeating: "ع", count: 40_000)),
   ]
 
-  @Test("linear time and balanced output", arguments: inputs.map(\.name))
+  // Speed is measured in release by Scripts/bench-hostile and Scripts/bench, not timed here; a
+  // quadratic pass over these inputs would still show as a suite that no longer finishes in minutes.
+  @Test("balanced, idempotent output", arguments: inputs.map(\.name))
   func hostile(name: String) throws {
     let text = try #require(Self.inputs.first { $0.name == name }?.text)
-    let start = Date()
     for strategy in IsolationStrategy.allCases {
       let output = isolator(strategy, explicit: .isolate).isolate(text)
       #expect(isWellNested(output))
       #expect(isolator(strategy, explicit: .isolate).isolate(output) == output)
     }
     #expect(BidiControlAudit(BidiSanitizer().sanitize(text)).isWellBalanced)
-    // A quadratic pass over 40,000 characters would take minutes in a debug build.
-    #expect(Date().timeIntervalSince(start) < 20, "\(name) took \(Date().timeIntervalSince(start)) s")
   }
 
   @Test("a room of 10,000 members")
