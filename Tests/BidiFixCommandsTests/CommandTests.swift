@@ -63,6 +63,13 @@ struct CommandTests {
   func explicitDirection() throws {
     let run = try BidiFixBinary.run(["isolate", "--explicit-direction", "mark"], input: "@alice مرحبا كيف حالك\n")
     #expect(run.text == "\u{200F}\(Self.LRI)@alice\(Self.PDI) مرحبا كيف حالك\n")
+    // The W3C's book title: first strong says LTR ("HTML"), six of eight words are Arabic.
+    let title = "HTML و CSS: تصميم و إنشاء مواقع الويب\n"
+    let firstStrong = try BidiFixBinary.run(["isolate", "--explicit-direction", "mark"], input: title)
+    #expect(firstStrong.text == "\u{200E}" + title)
+    let majority = try BidiFixBinary.run(
+      ["isolate", "--explicit-direction", "mark", "--direction-heuristic", "wordMajority"], input: title)
+    #expect(majority.text == "\u{200F}" + title)
   }
 
   @Test("strip undoes isolate exactly; strip --all removes every control")
