@@ -64,50 +64,21 @@ struct MessageRewriter: LineCommand {
     _ bytes: UnsafeBufferPointer<UInt8>, locator: JSONFieldLocator, line: Int, into output: inout [UInt8],
     diagnostics: inout [Diagnostic]
   ) {
-    // Blank lines between records are kept as they are.
-    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+    guard
+      let fields = JSONRecordReader.stringFields(
+        in: bytes, locator: locator, line: line, strict: strict, outcome: "; left unchanged",
+        diagnostics: &diagnostics)
+    else {
       output.append(contentsOf: bytes)
-      return
-    }
-    guard UTF8Stretches.isValid(bytes) else {
-      output.append(contentsOf: bytes)
-      diagnostics.append(
-        Diagnostic(severity: .error, line: line, column: nil, text: "record is not valid UTF-8; left unchanged"))
-      return
-    }
-    let fields: [JSONFieldLocator.Field]
-    do throws(JSONFieldLocator.SyntaxError) {
-      fields = try locator.fields(in: bytes)
-    } catch {
-      output.append(contentsOf: bytes)
-      diagnostics.append(
-        Diagnostic(
-          severity: .error, line: line, column: nil,
-          text: "not a JSON record (\(error.reason) at byte \(error.offset + 1)); left unchanged"))
       return
     }
     var copied = 0
-    for field in fields.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-      guard field.isString else {
-        diagnostics.append(
-          Diagnostic(
-            severity: strict ? .error : .warning, line: line, column: nil,
-            text: "field '\(field.path)' is not a string; left unchanged"))
-        continue
-      }
-      let literal = UnsafeBufferPointer(rebasing: bytes[field.range])
-      guard let value = JSONString.decode(literal) else {
-        diagnostics.append(
-          Diagnostic(
-            severity: strict ? .error : .warning, line: line, column: nil,
-            text: "field '\(field.path)' holds an escape no string can represent; left unchanged"))
-        continue
-      }
-      let rewritten = rewrite(value, .lineFeed)
-      guard rewritten != value else { continue }
-      output.append(contentsOf: bytes[copied..<field.range.lowerBound])
+    for string in fields {
+      let rewritten = rewrite(string.value, .lineFeed)
+      guard rewritten != string.value else { continue }
+      output.append(contentsOf: bytes[copied..<string.field.range.lowerBound])
       JSONString.encode(rewritten, into: &output)
-      copied = field.range.upperBound
+      copied = string.field.range.upperBound
     }
     output.append(contentsOf: bytes[copied...])
   }

@@ -12,10 +12,9 @@ enum MessageExtraction {
     in line: InputLine, layout: MessageLayout, strict: Bool, diagnostics: inout [Diagnostic]
   ) -> [Message] {
     line.bytes.withUnsafeBufferPointer { bytes in
-      let valid = UTF8Stretches.isValid(bytes)
       switch layout {
       case .lines:
-        if !valid {
+        if !UTF8Stretches.isValid(bytes) {
           let invalid = UTF8Stretches.split(bytes).filter { !$0.isValid }.reduce(0) { $0 + $1.range.count }
           diagnostics.append(
             Diagnostic(
@@ -24,34 +23,10 @@ enum MessageExtraction {
         }
         return [Message(field: nil, text: String(decoding: bytes, as: UTF8.self))]
       case .jsonLines(let locator):
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return [] }
-        guard valid else {
-          diagnostics.append(
-            Diagnostic(severity: .error, line: line.number, column: nil, text: "record is not valid UTF-8"))
-          return []
-        }
-        let fields: [JSONFieldLocator.Field]
-        do throws(JSONFieldLocator.SyntaxError) {
-          fields = try locator.fields(in: bytes)
-        } catch {
-          diagnostics.append(
-            Diagnostic(
-              severity: .error, line: line.number, column: nil,
-              text: "not a JSON record (\(error.reason) at byte \(error.offset + 1))"))
-          return []
-        }
-        return fields.compactMap { field in
-          guard field.isString,
-            let text = JSONString.decode(UnsafeBufferPointer(rebasing: bytes[field.range]))
-          else {
-            diagnostics.append(
-              Diagnostic(
-                severity: strict ? .error : .warning, line: line.number, column: nil,
-                text: "field '\(field.path)' is not a string"))
-            return nil
-          }
-          return Message(field: field.path, text: text)
-        }
+        let fields = JSONRecordReader.stringFields(
+          in: bytes, locator: locator, line: line.number, strict: strict, outcome: "",
+          diagnostics: &diagnostics)
+        return (fields ?? []).map { Message(field: $0.field.path, text: $0.value) }
       }
     }
   }
