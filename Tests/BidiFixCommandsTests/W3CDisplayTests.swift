@@ -111,23 +111,8 @@ struct W3CDisplayTests {
     let example = try #require(Self.examples[entry.id], "examples.json holds \(entry.id)")
     let run = try Self.display(example.logical, dir: entry.dir, isolate: true)
     #expect(run.status == 0, "\(run.stderr)")
-    if Self.knownIsolationIssues.contains(entry.id) {
-      withKnownIssue("isolating a number right after Latin text splits the Latin run: \(entry.id)") {
-        #expect(run.text == entry.visual + "\n", "\(entry.basis)")
-      }
-      // Without isolation the algorithm alone gets it right.
-      let plain = try Self.display(example.logical, dir: entry.dir, isolate: false)
-      #expect(plain.text == entry.visual + "\n")
-      return
-    }
     #expect(run.text == entry.visual + "\n", "\(entry.basis)")
   }
-
-  /// UB5-fixed: in `في XHTML 1.0 يتم …` the isolator wraps `1.0`, and an isolate counts as a
-  /// neutral, so in the right-to-left quote `1.0` becomes a run of its own left of `XHTML`. The
-  /// algorithm alone joins `XHTML 1.0` (rule W7). Leaving such numbers unwrapped broke the
-  /// isolator's idempotence in a first attempt; it is recorded as a known issue until it is fixed.
-  static let knownIsolationIssues: Set<String> = ["UB5-fixed"]
 
   @Test(
     "A negative example shows the article's wrong display unisolated",

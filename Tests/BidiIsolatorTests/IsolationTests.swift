@@ -29,6 +29,15 @@ struct IsolationTests {
     IsolationExample(.isolate, "راجع http://مثال.com/صفحة.", "راجع \(lri)http://مثال.com/صفحة\(pdi)."),
     IsolationExample(.isolate, "@a@b", "\(lri)@a\(pdi)\(lri)@b\(pdi)"),
     IsolationExample(.isolate, "hello world", "hello world"),
+    // A European number that continues left-to-right text needs no isolate (rule W7 joins them);
+    // after right-to-left text, a paragraph start or a control of the user's own it keeps one.
+    IsolationExample(.isolate, "في XHTML 1.0 يتم", "في XHTML 1.0 يتم"),
+    IsolationExample(.isolate, "version 2.0، الإصدار 3.0", "version 2.0، الإصدار \(lri)3.0\(pdi)"),
+    IsolationExample(.isolate, "Bob @x 5", "Bob \(lri)@x\(pdi) 5"),
+    IsolationExample(.isolate, "@x 5", "\(lri)@x\(pdi) \(lri)5\(pdi)"),
+    IsolationExample(.isolate, "abc\n5 ب", "abc\n\(lri)5\(pdi) ب"),
+    IsolationExample(.isolate, "abc ٣٤٥ ب", "abc \(lri)٣٤٥\(pdi) ب"),
+    IsolationExample(.isolate, "abc\(lrm) 5", "abc\(lrm) \(lri)5\(pdi)"),
     // embed: a mark of the message's direction after the entity only where it would pull.
     IsolationExample(.embed, "hi @علي!", "hi \(rle)@علي\(pdf)\(lrm)!"),
     IsolationExample(.embed, "مرحبا @alice", "مرحبا \(lre)@alice\(pdf)"),
@@ -75,6 +84,18 @@ struct IsolationTests {
     let message = "السعر $9.99 اليوم"
     #expect(try display(message) == rtl("اليوم") + " 9.99$ " + rtl("السعر"))
     #expect(try display(isolator(strategy).isolate(message)) == rtl("اليوم") + " $9.99 " + rtl("السعر"))
+  }
+
+  /// The W3C's UB5: an isolate is a neutral, so an isolated `1.0` between `XHTML` and Arabic would
+  /// take the paragraph's direction and show before `XHTML`.
+  @Test("a number after Latin text in an Arabic message stays with it")
+  func numberContinuesLatin() throws {
+    for message in ["في XHTML 1.0 يتم", "اتصل بـ John +1-555-0100 الآن"] {
+      let output = isolator().isolate(message)
+      #expect(try paragraphDirection(output) == .rightToLeft)
+      #expect(try display(output) == display(message), "\(escaped(output))")
+    }
+    #expect(try display("اتصل بـ John +1-555-0100 الآن") == rtl(" الآن") + "John +1-555-0100" + rtl("اتصل بـ "))
   }
 
   @Test("a phone number and an Arabic mention in a Hebrew message", arguments: IsolationStrategy.allCases)

@@ -189,8 +189,15 @@ internal struct IsolationPipeline {
       var entities = InlineEntities(buffer: buffer)
       finder(text).scan(recordingStructure: true, into: &entities)
       if entities.isFinished { return .needsGeneralPath }
-      if entities.count == 0 { return .unchanged }
-      let found = UnsafeBufferPointer(rebasing: buffer[..<entities.count])
+      // Keep, in place, only the entities that need their isolate.
+      var continuation = LeftToRightContinuation(text: text)
+      var kept = 0
+      for index in 0..<entities.count where continuation.needsIsolate(buffer[index]) {
+        buffer[kept] = buffer[index]
+        kept += 1
+      }
+      if kept == 0 { return .unchanged }
+      let found = UnsafeBufferPointer(rebasing: buffer[..<kept])
       return .isolated(
         makeUTF8String(capacity: text.count + 6 * found.count) { output in
           var written = 0

@@ -11,7 +11,8 @@ internal struct IsolationPlanner {
     edits.reserveInsertions(3 * scan.entities.count + 2)
     switch options.strategy {
     case .isolate:
-      for entity in scan.entities {
+      var continuation = LeftToRightContinuation(text: text)
+      for entity in scan.entities where continuation.needsIsolate(entity) {
         edits.insert(entity.isolateInitiator, at: entity.start, rank: .entityStart)
         edits.insert(.popDirectionalIsolate, at: entity.end, rank: .entityEnd)
       }
