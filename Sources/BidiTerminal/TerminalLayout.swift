@@ -62,19 +62,46 @@ public struct TerminalLayout: Sendable {
     guard sawNonASCII else { return cells }
     cells = 0
     for scalar in text.unicodeScalars {
-      if scalar.value < 0x80 {
-        if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F { return nil }
-        cells += 1
-        continue
-      }
-      if (0x80..<0xA0).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{200E}" { return nil }
-      switch BidiClass(scalar) {
-      case .rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator: return nil
-      case let bidiClass where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return nil
-      default: cells += CellWidth.of(scalar)
-      }
+      guard let width = plainLeftToRightWidth(of: scalar) else { return nil }
+      cells += width
     }
     return cells
+  }
+
+  /// ``plainLeftToRightWidth(of:)-(String)`` for text held as UTF-8 bytes.
+  ///
+  /// - Complexity: O(*n*).
+  public static func plainLeftToRightWidth(of text: UTF8Span) -> Int? {
+    if text.isKnownASCII || text.span.withUnsafeBufferPointer({ $0.allSatisfy { $0 < 0x80 } }) {
+      var cells = 0
+      let isPlain = text.span.withUnsafeBufferPointer { bytes in
+        for byte in bytes where byte < 0x20 && byte != 0x09 || byte == 0x7F { return false }
+        cells = bytes.count
+        return true
+      }
+      return isPlain ? cells : nil
+    }
+    var cells = 0
+    var scalars = text.makeUnicodeScalarIterator()
+    while let scalar = scalars.next() {
+      guard let width = plainLeftToRightWidth(of: scalar) else { return nil }
+      cells += width
+    }
+    return cells
+  }
+
+  /// The cells of a scalar that displays as stored in a left-to-right paragraph, or `nil`.
+  @inline(__always)
+  private static func plainLeftToRightWidth(of scalar: Unicode.Scalar) -> Int? {
+    if scalar.value < 0x80 {
+      return scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? nil : 1
+    }
+    if (0x80..<0xA0).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{200E}" { return nil }
+    switch BidiClass(scalar) {
+    case .rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator: return nil
+    case let bidiClass where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return nil
+    default: return CellWidth.of(scalar)
+    }
   }
 
   /// The visual lines of `text`, each paragraph broken into lines and aligned.

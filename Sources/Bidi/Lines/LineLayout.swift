@@ -46,14 +46,12 @@ internal struct LineLayout {
 
     // Every character takes part in the reordering, so that controls which are not displayed still
     // separate the runs they separate; what the options leave out is dropped afterwards.
-    var logicalOrder = Array(0..<count)
-    if options.contains(.keepMarksAfterBase) {
-      Self.reverseMarkClusters(
-        order: &logicalOrder, levels: effective, classes: classes, start: start)
+    var order = VisualReordering.visualOrder(levels: effective)
+    if options.contains(.keepMarksAfterBase) && classes[range].contains(.nonspacingMark) {
+      var logicalOrder = Array(0..<count)
+      Self.reverseMarkClusters(order: &logicalOrder, levels: effective, classes: classes, start: start)
+      order = order.map { logicalOrder[$0] }
     }
-    let permutation = VisualReordering.visualOrder(levels: effective)
-    let order = permutation.map { logicalOrder[$0] }
-    let orderLevels = permutation.map { effective[$0] }
     let removeX9 = options.contains(.removeX9Characters)
     let removeControls = options.contains(.removeBidiControls)
     func isOmitted(_ j: Int) -> Bool {
@@ -84,20 +82,19 @@ internal struct LineLayout {
     let mirror = options.contains(.mirror)
     var shownLevels: [UInt8] = []
     shownLevels.reserveCapacity(order.count)
-    for (k, j) in order.enumerated() {
+    for j in order {
       if isOmitted(j) || (!isFiller.isEmpty && isFiller[j]) { continue }
       var scalar = scalars[start + j]
       if let shaped, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }
+      let level = effective[j]
       // Only neutrals have mirrored glyphs.
-      if mirror && orderLevels[k] & 1 == 1 && classes[start + j] == .otherNeutral,
-        let mirrored = scalar.bidiMirror
-      {
+      if mirror && level & 1 == 1 && classes[start + j] == .otherNeutral, let mirrored = scalar.bidiMirror {
         scalar = mirrored
       }
       logicalToVisual[j] = visualScalars.count
       visualToLogical.append(start + j)
       visualScalars.append(scalar)
-      shownLevels.append(orderLevels[k])
+      shownLevels.append(level)
     }
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
     // and the ligature maps back to the lam, the first of its two characters.

@@ -16,9 +16,18 @@ internal enum VisualReordering {
   ///
   /// - Complexity: O(*n*).
   static func visualOrder(levels: [UInt8]) -> [Int] {
-    guard let lowest = levels.min() else { return [] }
+    guard var lowest = levels.first else { return [] }
+    var highest = lowest
+    for level in levels {
+      lowest = min(lowest, level)
+      highest = max(highest, level)
+    }
     let lowestOdd = Int(lowest | 1)
-    if levels.allSatisfy({ Int($0) < lowestOdd }) { return Array(levels.indices) }
+    if Int(highest) < lowestOdd { return Array(levels.indices) }
+    // Chat lines use a handful of levels, where the literal reversals cost less than a tree.
+    if Int(highest) - lowestOdd < Self.literalLevels {
+      return literalOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd)
+    }
 
     // Level runs.
     var runStarts: [Int] = []
@@ -67,6 +76,32 @@ internal enum VisualReordering {
         if second >= 0 { steps.append(.visit(run: second, parentLevel: level, reversed: reversed)) }
         steps.append(.emit(run: run, reversed: reversed))
         if first >= 0 { steps.append(.visit(run: first, parentLevel: level, reversed: reversed)) }
+      }
+    }
+    return order
+  }
+
+  /// Up to this many levels to reverse, rule L2 is applied as written.
+  static let literalLevels = 6
+
+  /// Rule L2 as written: from the highest level down to the lowest odd one, reverse each stretch at
+  /// that level or above.
+  ///
+  /// - Complexity: O(*n*·*d*) for *d* levels to reverse.
+  static func literalOrder(levels: [UInt8], highest: Int, lowestOdd: Int) -> [Int] {
+    var order = Array(levels.indices)
+    let count = levels.count
+    for level in stride(from: highest, through: lowestOdd, by: -1) {
+      var start = 0
+      while start < count {
+        guard Int(levels[start]) >= level else {
+          start += 1
+          continue
+        }
+        var end = start + 1
+        while end < count && Int(levels[end]) >= level { end += 1 }
+        order[start..<end].reverse()
+        start = end
       }
     }
     return order

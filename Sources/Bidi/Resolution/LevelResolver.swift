@@ -55,6 +55,12 @@ internal enum LevelResolver {
     var bracketBudget = maximumBracketsPerParagraph
     while let next = pending.popLast() {
       let (range, level) = (next.range, next.level)
+      if let brackets = uniformBrackets(range: range, level: level, classes: classes, brackets: brackets) {
+        // Levels already hold the base level; a content is at its own.
+        if level != baseLevel { levels.replaceSubrange(range, with: repeatElement(level, count: range.count)) }
+        bracketBudget = max(0, bracketBudget - brackets)
+        continue
+      }
       segment.build(
         range: range, level: level, classes: classes, brackets: brackets, structure: structure,
         cutIsolates: correctSiblingIsolates, bracketBudget: &bracketBudget)
@@ -72,6 +78,41 @@ internal enum LevelResolver {
       levels[i] = removedLevel
     }
     return levels
+  }
+}
+
+extension LevelResolver {
+  /// The number of bracket characters in a segment every character of which resolves to the
+  /// segment's own level, or `nil` when it is not such a segment. Most isolated entities are: a
+  /// Latin name or a phone number in a left-to-right isolate, an Arabic name in a right-to-left one.
+  /// They need no call into FriBidi.
+  ///
+  /// Such a segment holds no explicit formatting character and no character that could take the
+  /// other direction: strong characters of its own direction, neutrals, separators, terminators and
+  /// marks, and in a left-to-right segment European digits. Its start and end of sequence (`sos`,
+  /// `eos`) have its own direction, being the higher level at both of its ends (rule X10), so rule
+  /// W7 turns its digits left to right, rules N1–N2 give its neutrals its direction, and rules
+  /// I1–I2 leave every level as it is.
+  ///
+  /// - Complexity: O(*n*) in the length of the segment, stopping at the first character that
+  ///   rules it out.
+  private static let sharedUniformClasses: UInt32 = [
+    BidiClass.otherNeutral, .whiteSpace, .segmentSeparator, .europeanSeparator, .europeanTerminator, .commonSeparator,
+    .nonspacingMark, .boundaryNeutral, .paragraphSeparator,
+  ].reduce(0) { $0 | 1 << $1.rawValue }
+  private static let uniformLeftToRightClasses =
+    sharedUniformClasses | 1 << BidiClass.leftToRight.rawValue | 1 << BidiClass.europeanNumber.rawValue
+  private static let uniformRightToLeftClasses =
+    sharedUniformClasses | 1 << BidiClass.rightToLeft.rawValue | 1 << BidiClass.arabicLetter.rawValue
+
+  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32]) -> Int? {
+    let allowed = level & 1 == 1 ? uniformRightToLeftClasses : uniformLeftToRightClasses
+    var count = 0
+    for i in range {
+      guard allowed & (1 << classes[i].rawValue) != 0 else { return nil }
+      if brackets[i] != 0 { count += 1 }
+    }
+    return count
   }
 }
 

@@ -60,8 +60,8 @@ struct DisplayCommand: ParsableCommand {
       layout: TerminalLayout(
         width: noWrap ? nil : (width ?? TerminalSize.columns()), alignment: align, shapesArabic: !noShape),
       direction: dir)
-    let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, terminator in
-      formatter.display(message, lineBreak: terminator)
+    let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, terminator, output in
+      formatter.display(message, lineBreak: terminator, into: &output)
     }
     let explicit = terminal == .explicit || (terminal == .auto && Standard.isTerminal(.standardOutput))
     if explicit { TerminalModes.enterExplicit() }
@@ -85,32 +85,52 @@ struct MessageDisplay: Sendable {
   let direction: DirectionChoice
 
   func display(_ message: String, lineBreak: LineTerminator) -> String {
+    var output: [UInt8] = []
+    display(message.utf8Span, lineBreak: lineBreak, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the display of `message` to `output`.
+  func display(_ message: UTF8Span, lineBreak: LineTerminator, into output: inout [UInt8]) {
     // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
     if direction != .rtl, let cells = TerminalLayout.plainLeftToRightWidth(of: message),
       cells <= (layout.width ?? Int.max)
     {
       if layout.alignment == .right, let width = layout.width {
-        return String(repeating: " ", count: width - cells) + message
+        output.append(contentsOf: repeatElement(0x20, count: width - cells))
       }
-      return message
+      message.span.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+      return
     }
+    let original = String(copying: message)
+    let text = isolator?.isolate(original) ?? original
     let base: BaseDirection
     switch direction {
     case .ltr: base = .leftToRight
     case .rtl: base = .rightToLeft
+    case .auto where isolator != nil:
+      // Rule P2 skips isolates, and every entity with a strong character is isolated by now.
+      base = .auto
     case .auto:
-      base = detector.direction(of: message) == .rightToLeft ? .rightToLeft : .leftToRight
+      base = detector.direction(of: original) == .rightToLeft ? .rightToLeft : .leftToRight
     }
-    let text = isolator?.isolate(message) ?? message
     let lines: [String]
     do {
       lines = try layout.render(
         text, direction: base, protected: layout.width == nil ? [] : IsolateSpans.find(in: text))
     } catch {
-      return message
+      output.append(contentsOf: original.utf8)
+      return
     }
-    let separator = String(decoding: lineBreak.bytes, as: UTF8.self)
-    return lines.joined(separator: separator)
+    for (index, line) in lines.enumerated() {
+      if index > 0 {
+        switch lineBreak {
+        case .carriageReturnLineFeed: output.append(contentsOf: [0x0D, 0x0A])
+        case .lineFeed, .none: output.append(0x0A)
+        }
+      }
+      output.append(contentsOf: line.utf8)
+    }
   }
 }
 

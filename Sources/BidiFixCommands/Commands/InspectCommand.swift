@@ -34,7 +34,7 @@ struct InspectCommand: ParsableCommand {
       var output: [UInt8] = []
       var diagnostics: [Diagnostic] = []
       report.process(
-        InputLine(bytes: Array(input.files[0].utf8), terminator: .none, number: 1), into: &output,
+        InputLine(bytes: Array(input.files[0].utf8)[...], terminator: .none, number: 1), into: &output,
         diagnostics: &diagnostics)
       var writer = OutputWriter(descriptor: .standardOutput)
       do {

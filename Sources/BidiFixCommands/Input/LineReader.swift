@@ -18,7 +18,8 @@ enum LineTerminator: Sendable {
 
 /// One input line: its bytes without the terminator, and where it came from.
 struct InputLine: Sendable {
-  var bytes: [UInt8]
+  /// A slice of the chunk the reader read it in: lines are not copied one by one.
+  var bytes: ArraySlice<UInt8>
   var terminator: LineTerminator
   /// 1-based line number in its file.
   var number: Int
@@ -27,12 +28,17 @@ struct InputLine: Sendable {
 }
 
 /// Reads lines from a file descriptor in large chunks. Lines are split at LF only; a CR before the LF
-/// belongs to the terminator, a lone CR is data. Memory is one chunk plus the longest line.
+/// belongs to the terminator, a lone CR is data. Memory is the chunks that lines still in use point
+/// into, plus the longest line.
 struct LineReader {
   private let descriptor: FileDescriptor
   private let source: String
+  /// The chunk lines are cut from. Once a line points into it, it is never changed again: the next
+  /// read goes to a new chunk, so no line is copied, by the reader or by copy-on-write.
   private var buffer: [UInt8] = []
   private var position = 0
+  /// Whether a line handed out points into `buffer`.
+  private var isShared = false
   private var atEnd = false
   private var lineNumber = 0
   private static let chunkSize = 1 << 20
@@ -55,20 +61,31 @@ struct LineReader {
           end -= 1
           terminator = .carriageReturnLineFeed
         }
-        let line = Array(buffer[position..<end])
+        let line = buffer[position..<end]
         position = newline + 1
         lineNumber += 1
+        isShared = true
         return InputLine(bytes: line, terminator: terminator, number: lineNumber, source: source)
       }
       if atEnd {
         guard position < buffer.count else { return nil }
-        let line = Array(buffer[position...])
+        let line = buffer[position...]
         position = buffer.count
         lineNumber += 1
+        isShared = true
         return InputLine(bytes: line, terminator: .none, number: lineNumber, source: source)
       }
-      // Keep the unfinished line, drop what was consumed, read more.
-      buffer.removeSubrange(0..<position)
+      // Keep the unfinished line and read more after it: in place while no line points into the
+      // chunk (a long line grows there), in a new chunk otherwise.
+      if isShared {
+        var next: [UInt8] = []
+        next.reserveCapacity(Self.chunkSize + buffer.count - position)
+        next.append(contentsOf: buffer[position...])
+        buffer = next
+        isShared = false
+      } else if position > 0 {
+        buffer.removeSubrange(0..<position)
+      }
       position = 0
       searchFrom = buffer.count
       try fill()

@@ -22,10 +22,28 @@ enum MessageLayout: Sendable {
 struct MessageRewriter: LineCommand {
   let layout: MessageLayout
   let strict: Bool
-  /// The new text of a message; the terminator is the input line's, for a rewrite that spans lines.
-  let rewrite: @Sendable (String, LineTerminator) -> String
+  /// Appends the new text of a message, given as validated UTF-8, to the output; the terminator is
+  /// the input line's, for a rewrite that spans lines.
+  let rewrite: @Sendable (UTF8Span, LineTerminator, inout [UInt8]) -> Void
 
   var keepsLineEndings: Bool { true }
+
+  /// A rewriter that works on the message's bytes, with no `String` made for the common line.
+  init(
+    layout: MessageLayout, strict: Bool,
+    rewritingBytes rewrite: @escaping @Sendable (UTF8Span, LineTerminator, inout [UInt8]) -> Void
+  ) {
+    self.layout = layout
+    self.strict = strict
+    self.rewrite = rewrite
+  }
+
+  /// A rewriter from one string to another.
+  init(layout: MessageLayout, strict: Bool, rewrite: @escaping @Sendable (String, LineTerminator) -> String) {
+    self.init(layout: layout, strict: strict) { message, terminator, output in
+      output.append(contentsOf: rewrite(String(copying: message), terminator).utf8)
+    }
+  }
 
   func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
     line.bytes.withUnsafeBufferPointer { bytes in
@@ -43,15 +61,15 @@ struct MessageRewriter: LineCommand {
     diagnostics: inout [Diagnostic]
   ) {
     let terminator = line.terminator == .none ? LineTerminator.lineFeed : line.terminator
-    if UTF8Stretches.isValid(bytes) {
-      output.append(contentsOf: rewrite(String(decoding: bytes, as: UTF8.self), terminator).utf8)
+    if let message = try? UTF8Span(validating: bytes.span) {
+      rewrite(message, terminator, &output)
       return
     }
     var invalidBytes = 0
     for stretch in UTF8Stretches.split(bytes) {
       let part = UnsafeBufferPointer(rebasing: bytes[stretch.range])
       if stretch.isValid {
-        output.append(contentsOf: rewrite(String(decoding: part, as: UTF8.self), terminator).utf8)
+        rewrite(UTF8Span(unchecked: part.span), terminator, &output)
       } else {
         output.append(contentsOf: part)
         invalidBytes += part.count
@@ -73,11 +91,13 @@ struct MessageRewriter: LineCommand {
       return
     }
     var copied = 0
+    var rewritten: [UInt8] = []
     for string in fields {
-      let rewritten = rewrite(string.value, .lineFeed)
-      guard rewritten != string.value else { continue }
+      rewritten.removeAll(keepingCapacity: true)
+      rewrite(string.value.utf8Span, .lineFeed, &rewritten)
+      guard !rewritten.elementsEqual(string.value.utf8) else { continue }
       output.append(contentsOf: bytes[copied..<string.field.range.lowerBound])
-      JSONString.encode(rewritten, into: &output)
+      JSONString.encode(String(decoding: rewritten, as: UTF8.self), into: &output)
       copied = string.field.range.upperBound
     }
     output.append(contentsOf: bytes[copied...])

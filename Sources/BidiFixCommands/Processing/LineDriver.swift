@@ -78,17 +78,13 @@ struct LineDriver {
         finished = true
       }
       if batch.isEmpty { break }
-      let results = processBatch(batch, command: command)
-      for (line, result) in zip(batch, results) {
-        for diagnostic in result.diagnostics {
+      for part in processBatch(batch, command: command) {
+        for diagnostic in part.diagnostics {
           // Findings are the output of `check` itself; everything else goes to stderr.
           if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: name)) }
           status = max(status, diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
         }
-        try output.write(result.output)
-        if command.keepsLineEndings {
-          try output.write(line.terminator.bytes)
-        }
+        try output.write(part.output)
       }
       progress?.update(bytesDone: reader.bytesRead)
     }
@@ -96,34 +92,42 @@ struct LineDriver {
     return status
   }
 
-  private struct LineResult {
+  /// The output of a run of consecutive lines, with their diagnostics in line order.
+  private struct BatchPart {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
   }
 
-  private func processBatch(_ batch: [InputLine], command: some LineCommand) -> [LineResult] {
-    let workers = min(jobs, batch.count)
-    if workers <= 1 {
-      return batch.map { line in
-        var result = LineResult()
-        command.process(line, into: &result.output, diagnostics: &result.diagnostics)
-        return result
-      }
-    }
-    var results = [LineResult](repeating: LineResult(), count: batch.count)
+  /// The batch's output in parts, in input order: one part per worker, each covering a run of
+  /// consecutive lines, so a line costs no allocation of its own.
+  private func processBatch(_ batch: [InputLine], command: some LineCommand) -> [BatchPart] {
+    let workers = max(1, min(jobs, batch.count))
     let chunk = (batch.count + workers - 1) / workers
-    results.withUnsafeMutableBufferPointer { slots in
-      let base = UnsafeSendable(slots)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        let range = worker * chunk..<min(batch.count, (worker + 1) * chunk)
-        for index in range {
-          var result = LineResult()
-          command.process(batch[index], into: &result.output, diagnostics: &result.diagnostics)
-          base.value[index] = result  // each worker writes only its own slots
+    @Sendable func process(_ range: Range<Int>) -> BatchPart {
+      var part = BatchPart()
+      part.output.reserveCapacity(batch[range].reduce(0) { $0 + $1.bytes.count } * 5 / 4 + 64)
+      for line in batch[range] {
+        command.process(line, into: &part.output, diagnostics: &part.diagnostics)
+        if command.keepsLineEndings {
+          switch line.terminator {
+          case .lineFeed: part.output.append(0x0A)
+          case .carriageReturnLineFeed: part.output.append(contentsOf: [0x0D, 0x0A])
+          case .none: break
+          }
         }
       }
+      return part
     }
-    return results
+    if workers == 1 { return [process(0..<batch.count)] }
+    var parts = [BatchPart](repeating: BatchPart(), count: workers)
+    parts.withUnsafeMutableBufferPointer { slots in
+      let base = UnsafeSendable(slots)
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        // Each worker writes only its own slot.
+        base.value[worker] = process(min(batch.count, worker * chunk)..<min(batch.count, (worker + 1) * chunk))
+      }
+    }
+    return parts
   }
 }
 

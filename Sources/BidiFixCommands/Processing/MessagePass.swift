@@ -14,7 +14,10 @@ public enum MessagePass {
   /// `bidi-fix isolate` on one line (without its terminator).
   public static func isolate(_ line: [UInt8]) -> [UInt8] {
     let isolator = BidiIsolator()
-    return run(MessageRewriter(layout: .lines, strict: false) { message, _ in isolator.isolate(message) }, line)
+    return run(
+      MessageRewriter(layout: .lines, strict: false) { message, _, output in
+        isolator.isolate(message, appendingTo: &output)
+      }, line)
   }
 
   /// `bidi-fix display` on one line at `width` cells (`nil`: no wrapping).
@@ -29,13 +32,16 @@ public enum MessagePass {
   public static func isolateRecord(_ line: [UInt8]) -> [UInt8] {
     let isolator = BidiIsolator()
     let layout = MessageLayout.jsonLines(JSONFieldLocator(paths: ["text", "author.name"]))
-    return run(MessageRewriter(layout: layout, strict: false) { message, _ in isolator.isolate(message) }, line)
+    return run(
+      MessageRewriter(layout: layout, strict: false) { message, _, output in
+        isolator.isolate(message, appendingTo: &output)
+      }, line)
   }
 
   private static func run(_ command: MessageRewriter, _ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    command.process(InputLine(bytes: line, terminator: .lineFeed, number: 1), into: &output, diagnostics: &diagnostics)
+    command.process(InputLine(bytes: line[...], terminator: .lineFeed, number: 1), into: &output, diagnostics: &diagnostics)
     return output
   }
 }

@@ -65,6 +65,27 @@ public struct BidiIsolator: Sendable {
     }
   }
 
+  /// Appends `message` isolated, as UTF-8, to `output`: ``isolate(_:)`` for callers that hold text
+  /// as bytes, such as a server writing messages straight to a socket or a tool streaming a file.
+  /// The common message costs one scan and one copy, with no `String` made on the way.
+  ///
+  /// ```swift
+  /// var output: [UInt8] = []
+  /// let bytes = Array("السعر $9.99".utf8)
+  /// if let message = try? UTF8Span(validating: bytes.span) {
+  ///   BidiIsolator().isolate(message, appendingTo: &output)
+  /// }
+  /// // output holds "السعر \u{2066}$9.99\u{2069}" as UTF-8
+  /// ```
+  ///
+  /// - Complexity: O(*n*).
+  public func isolate(_ message: UTF8Span, appendingTo output: inout [UInt8]) {
+    message.span.withUnsafeBufferPointer { bytes in
+      let pipeline = IsolationPipeline(options: settings, members: memberIndex)
+      pipeline.isolate(UTF8Text(bytes), appendingTo: &output)
+    }
+  }
+
   /// `text` without the controls an isolator inserted around entities, in any of the three
   /// strategies, nor the mark or isolate it put around each paragraph. For input that had no bidi
   /// controls of its own, `removeIsolation(from: isolate(input)) == input`.
@@ -126,13 +147,39 @@ internal struct IsolationPipeline {
 
   /// The isolated text, or `nil` when it is unchanged.
   func isolate(_ original: UTF8Text) -> String? {
-    if options.strategy == .isolate && options.explicitDirection == .none {
-      switch isolateQuickly(original) {
-      case .unchanged: return nil
-      case .isolated(let text): return text
-      case .needsGeneralPath: break
+    let quick = withQuickEntities(original) { entities -> String?? in
+      guard let entities else { return .none }
+      guard !entities.isEmpty else { return .some(nil) }
+      return makeUTF8String(capacity: original.count + 6 * entities.count) { output in
+        Self.write(original, isolating: entities, to: output)
       }
     }
+    if let quick { return quick }
+    return isolateInGeneral(original)
+  }
+
+  /// Appends the isolated text to `output`, or the text itself when nothing changes.
+  func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8]) {
+    let done = withQuickEntities(original) { entities -> Bool in
+      guard let entities else { return false }
+      let start = output.count
+      let length = original.count + 6 * entities.count
+      output.append(contentsOf: repeatElement(0, count: length))
+      output.withUnsafeMutableBufferPointer { buffer in
+        let written = Self.write(original, isolating: entities, to: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+        precondition(written == length)
+      }
+      return true
+    }
+    if done { return }
+    if let isolated = isolateInGeneral(original) {
+      output.append(contentsOf: isolated.utf8)
+    } else {
+      output.append(contentsOf: original.bytes)
+    }
+  }
+
+  private func isolateInGeneral(_ original: UTF8Text) -> String? {
     let scan = finder(original).scan(recordingStructure: true)
     if scan.entities.isEmpty && scan.controls.isEmpty && options.explicitDirection == .none {
       return nil
@@ -175,20 +222,18 @@ internal struct IsolationPipeline {
     return current.map { ($0, scan) }
   }
 
-  private enum QuickOutcome {
-    case unchanged
-    case isolated(String)
-    case needsGeneralPath
-  }
-
   /// The common case on its own path: the isolate strategy, nothing explicit, and a message with
-  /// no bidi control and at most a few dozen entities. The entities go to a buffer on the stack
-  /// and straight into the output, so the message costs one scan, one allocation and one copy.
-  private func isolateQuickly(_ text: UTF8Text) -> QuickOutcome {
-    withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 32) { buffer -> QuickOutcome in
+  /// no bidi control and at most a few dozen entities. `body` gets the entities to isolate, from a
+  /// buffer on the stack, or `nil` when the message needs the general path; the message then costs
+  /// one scan, one allocation and one copy.
+  private func withQuickEntities<Result>(
+    _ text: UTF8Text, _ body: (UnsafeBufferPointer<RawEntity>?) -> Result
+  ) -> Result {
+    guard options.strategy == .isolate && options.explicitDirection == .none else { return body(nil) }
+    return withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 32) { buffer -> Result in
       var entities = InlineEntities(buffer: buffer)
       finder(text).scan(recordingStructure: true, into: &entities)
-      if entities.isFinished { return .needsGeneralPath }
+      if entities.isFinished { return body(nil) }
       // Keep, in place, only the entities that need their isolate.
       var continuation = LeftToRightContinuation(text: text)
       var kept = 0
@@ -196,36 +241,39 @@ internal struct IsolationPipeline {
         buffer[kept] = buffer[index]
         kept += 1
       }
-      if kept == 0 { return .unchanged }
-      let found = UnsafeBufferPointer(rebasing: buffer[..<kept])
-      return .isolated(
-        makeUTF8String(capacity: text.count + 6 * found.count) { output in
-          var written = 0
-          var cursor = 0
-          func copy(upTo offset: Int) {
-            let count = offset - cursor
-            guard count > 0 else { return }
-            (output.baseAddress! + written).initialize(from: text.bytes.baseAddress! + cursor, count: count)
-            written += count
-            cursor = offset
-          }
-          func put(_ control: BidiControl) {
-            let bytes = control.utf8Bytes
-            output[written] = bytes.0
-            output[written + 1] = bytes.1
-            output[written + 2] = bytes.2
-            written += 3
-          }
-          for entity in found {
-            copy(upTo: entity.start)
-            put(entity.isolateInitiator)
-            copy(upTo: entity.end)
-            put(.popDirectionalIsolate)
-          }
-          copy(upTo: text.count)
-          return written
-        })
+      return body(UnsafeBufferPointer(rebasing: buffer[..<kept]))
     }
+  }
+
+  /// Writes `text` with each of `entities` in its isolate to `output`, which has room for it;
+  /// returns the number of bytes written.
+  private static func write(
+    _ text: UTF8Text, isolating entities: UnsafeBufferPointer<RawEntity>, to output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    var written = 0
+    var cursor = 0
+    func copy(upTo offset: Int) {
+      let count = offset - cursor
+      guard count > 0 else { return }
+      (output.baseAddress! + written).initialize(from: text.bytes.baseAddress! + cursor, count: count)
+      written += count
+      cursor = offset
+    }
+    func put(_ control: BidiControl) {
+      let bytes = control.utf8Bytes
+      output[written] = bytes.0
+      output[written + 1] = bytes.1
+      output[written + 2] = bytes.2
+      written += 3
+    }
+    for entity in entities {
+      copy(upTo: entity.start)
+      put(entity.isolateInitiator)
+      copy(upTo: entity.end)
+      put(.popDirectionalIsolate)
+    }
+    copy(upTo: text.count)
+    return written
   }
 
   private func finder(_ text: UTF8Text) -> EntityFinder {
