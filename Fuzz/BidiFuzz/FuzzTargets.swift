@@ -62,9 +62,10 @@ func fuzzEngine(_ bytes: [UInt8]) {
     let options: ReorderingOptions = selector & 0x80 != 0 ? .display : [.removeX9Characters, .mirror]
     let line = paragraph.line(options: options)
     var seen = Set<Int>()
+    let logicalToVisual = line.logicalToVisual
     for (visual, logical) in line.visualToLogical.enumerated() {
       require(paragraph.range.contains(logical), "visual position maps outside the paragraph")
-      require(line.logicalToVisual[logical - paragraph.range.lowerBound] == visual || options.contains(.shapeArabic),
+      require(logicalToVisual[logical - paragraph.range.lowerBound] == visual || options.contains(.shapeArabic),
         "maps do not invert")
       seen.insert(logical)
     }

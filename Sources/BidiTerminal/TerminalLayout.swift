@@ -111,10 +111,52 @@ public struct TerminalLayout: Sendable {
   public func render(_ text: String, direction: BaseDirection, protected: [Range<Int>] = []) throws(BidiError)
     -> [String]
   {
+    var rendered: [String] = []
+    try renderLines(text, direction: direction, protected: protected) { rendered.append(String(scalars: $0)) }
+    return rendered
+  }
+
+  /// The visual lines of `text` as UTF-8, appended to `output` with `lineBreak` between them: what
+  /// ``render(_:direction:protected:)`` gives, without a `String` made for each line.
+  ///
+  /// - Complexity: O(*n*) for a paragraph of *n* scalars.
+  public func render(
+    _ text: String, direction: BaseDirection, protected: [Range<Int>] = [], lineBreak: [UInt8],
+    appendingTo output: inout [UInt8]
+  ) throws(BidiError) {
+    var first = true
+    try renderLines(text, direction: direction, protected: protected) { line in
+      if !first { output.append(contentsOf: lineBreak) }
+      first = false
+      for scalar in line {
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+          output.append(UInt8(value))
+        case ..<0x800:
+          output.append(0xC0 | UInt8(value >> 6))
+          output.append(0x80 | UInt8(value & 0x3F))
+        case ..<0x1_0000:
+          output.append(0xE0 | UInt8(value >> 12))
+          output.append(0x80 | UInt8(value >> 6 & 0x3F))
+          output.append(0x80 | UInt8(value & 0x3F))
+        default:
+          output.append(0xF0 | UInt8(value >> 18))
+          output.append(0x80 | UInt8(value >> 12 & 0x3F))
+          output.append(0x80 | UInt8(value >> 6 & 0x3F))
+          output.append(0x80 | UInt8(value & 0x3F))
+        }
+      }
+    }
+  }
+
+  /// Hands each visual line, aligned, to `body`.
+  private func renderLines(
+    _ text: String, direction: BaseDirection, protected: [Range<Int>], _ body: ([Unicode.Scalar]) -> Void
+  ) throws(BidiError) {
     let resolved = try BidiText(text, direction: direction)
     var options: ReorderingOptions = [.mirror, .keepMarksAfterBase, .removeBidiControls]
     if shapesArabic { options.insert(.shapeArabic) }
-    var rendered: [String] = []
     for paragraph in resolved.paragraphs {
       // The paragraph separator itself is not shown.
       var content = paragraph.range
@@ -129,26 +171,23 @@ public struct TerminalLayout: Sendable {
         let visual = paragraph.line(line.shown, options: options)
         var scalars = GraphemeOrder.restoringClusters(visual, text: resolved)
         if scalars.contains(where: Self.isHidden) { scalars.removeAll(where: Self.isHidden) }
-        rendered.append(aligned(scalars, direction: paragraph.direction))
+        body(aligned(scalars, direction: paragraph.direction))
       }
     }
-    return rendered
   }
 
-  private func aligned(_ scalars: [Unicode.Scalar], direction: BidiDirection) -> String {
-    var line: [Unicode.Scalar] = []
+  private func aligned(_ scalars: [Unicode.Scalar], direction: BidiDirection) -> [Unicode.Scalar] {
     let side: Alignment =
       switch alignment {
       case .auto: direction == .rightToLeft ? .right : .left
       default: alignment
       }
-    if side == .right, let width {
-      let cells = scalars.reduce(0) { $0 + CellWidth.of($1) }
-      line.append(contentsOf: repeatElement(" ", count: max(0, width - cells)))
-    }
-    if line.isEmpty { return String(scalars: scalars) }
+    guard side == .right, let width else { return scalars }
+    let cells = scalars.reduce(0) { $0 + CellWidth.of($1) }
+    guard cells < width else { return scalars }
+    var line = [Unicode.Scalar](repeating: " ", count: width - cells)
     line.append(contentsOf: scalars)
-    return String(scalars: line)
+    return line
   }
 
   /// Characters a terminal must not be sent: C0 and C1 controls other than tab, and the byte order

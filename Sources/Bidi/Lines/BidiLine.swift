@@ -16,7 +16,11 @@ public struct BidiLine: Sendable {
   public let paragraphDirection: BidiDirection
 
   /// The level of each scalar of the line after rule L1; `nil` for characters rule X9 removes.
-  public let levels: [BidiLevel?]
+  ///
+  /// - Complexity: O(*n*) for a line of *n* scalars, computed on each access.
+  public var levels: [BidiLevel?] {
+    rawLevels.map { $0 == LevelResolver.removedLevel ? nil : BidiLevel(rawValue: $0) }
+  }
 
   /// The characters to display, left to right, after shaping and mirroring as asked.
   public let visualScalars: [Unicode.Scalar]
@@ -27,11 +31,29 @@ public struct BidiLine: Sendable {
 
   /// For each scalar of the line, its visual position, or `nil` when it is not displayed (removed
   /// by the options). Both letters of a lam-alef ligature map to the ligature.
-  public let logicalToVisual: [Int?]
+  ///
+  /// - Complexity: O(*n*), computed on each access.
+  public var logicalToVisual: [Int?] {
+    var map = [Int?](repeating: nil, count: range.count)
+    for (position, offset) in visualToLogical.enumerated() { map[offset - range.lowerBound] = position }
+    for lam in ligatureLams { map[lam + 1] = map[lam] }
+    return map
+  }
 
   /// The runs of the line in visual order, left to right: maximal stretches of the visual order at
   /// one level.
-  public let runs: [BidiRun]
+  ///
+  /// - Complexity: O(*n*), computed on each access.
+  public var runs: [BidiRun] {
+    var runs: [BidiRun] = []
+    var runStart = 0
+    for k in visualLevels.indices where k == visualLevels.count - 1 || visualLevels[k + 1] != visualLevels[k] {
+      let logical = visualToLogical[runStart...k]
+      runs.append(BidiRun(range: logical.min()!..<logical.max()! + 1, level: visualLevels[k]))
+      runStart = k + 1
+    }
+    return runs
+  }
 
   /// ``visualScalars`` as a string.
   public var visualString: String { String(scalars: visualScalars) }
@@ -39,16 +61,20 @@ public struct BidiLine: Sendable {
   /// Text offsets from left to right: the reordering of rule L2 (and L3 when asked).
   public var visualOrder: [Int] { visualToLogical }
 
+  // Levels, maps and runs that most callers never read are derived on demand: a display pass
+  // needs only the visual characters.
+  private let rawLevels: [UInt8]
+  private let visualLevels: [UInt8]
+  private let ligatureLams: [Int]
+
   init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
     self.range = range
     paragraphDirection = paragraph.direction
     let layout = LineLayout(paragraph: paragraph, range: range, options: options)
-    levels = layout.lineLevels.map {
-      $0 == LevelResolver.removedLevel ? nil : BidiLevel(rawValue: $0)
-    }
+    rawLevels = layout.lineLevels
     visualScalars = layout.visualScalars
     visualToLogical = layout.visualToLogical
-    logicalToVisual = layout.logicalToVisual
-    runs = layout.runs
+    visualLevels = layout.visualLevels
+    ligatureLams = layout.ligatureLams
   }
 }

@@ -4,8 +4,10 @@ internal struct LineLayout {
   var lineLevels: [UInt8] = []
   var visualScalars: [Unicode.Scalar] = []
   var visualToLogical: [Int] = []
-  var logicalToVisual: [Int?] = []
-  var runs: [BidiRun] = []
+  /// The level of each visual character.
+  var visualLevels: [UInt8] = []
+  /// Line offsets of the lams that a lam-alef ligature swallowed, for the logical-to-visual map.
+  var ligatureLams: [Int] = []
 
   init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
     let storage = paragraph.storage
@@ -78,10 +80,10 @@ internal struct LineLayout {
 
     visualScalars.reserveCapacity(order.count)
     visualToLogical.reserveCapacity(order.count)
-    logicalToVisual = [Int?](repeating: nil, count: count)
+    visualLevels.reserveCapacity(order.count)
+    // Visual positions are only needed to place ligatures.
+    var positionOf = isFiller.isEmpty ? [] : [Int](repeating: -1, count: count)
     let mirror = options.contains(.mirror)
-    var shownLevels: [UInt8] = []
-    shownLevels.reserveCapacity(order.count)
     for j in order {
       if isOmitted(j) || (!isFiller.isEmpty && isFiller[j]) { continue }
       var scalar = scalars[start + j]
@@ -91,28 +93,18 @@ internal struct LineLayout {
       if mirror && level & 1 == 1 && classes[start + j] == .otherNeutral, let mirrored = scalar.bidiMirror {
         scalar = mirrored
       }
-      logicalToVisual[j] = visualScalars.count
+      if !positionOf.isEmpty { positionOf[j] = visualScalars.count }
       visualToLogical.append(start + j)
       visualScalars.append(scalar)
-      shownLevels.append(level)
+      visualLevels.append(level)
     }
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
     // and the ligature maps back to the lam, the first of its two characters.
     if !isFiller.isEmpty {
-      for j in 0..<count where isFiller[j] && j + 1 < count {
-        if let position = logicalToVisual[j + 1] {
-          logicalToVisual[j] = position
-          visualToLogical[position] = start + j
-        }
+      for j in 0..<count where isFiller[j] && j + 1 < count && positionOf[j + 1] >= 0 {
+        visualToLogical[positionOf[j + 1]] = start + j
+        ligatureLams.append(j)
       }
-    }
-
-    // Runs: maximal stretches of the visual order at one level.
-    var runStart = 0
-    for k in shownLevels.indices where k == shownLevels.count - 1 || shownLevels[k + 1] != shownLevels[k] {
-      let logical = visualToLogical[runStart...k]
-      runs.append(BidiRun(range: logical.min()!..<logical.max()! + 1, level: shownLevels[k]))
-      runStart = k + 1
     }
   }
 

@@ -114,22 +114,14 @@ struct MessageDisplay: Sendable {
     case .auto:
       base = detector.direction(of: original) == .rightToLeft ? .rightToLeft : .leftToRight
     }
-    let lines: [String]
+    let start = output.count
     do {
-      lines = try layout.render(
-        text, direction: base, protected: layout.width == nil ? [] : IsolateSpans.find(in: text))
+      try layout.render(
+        text, direction: base, protected: layout.width == nil ? [] : IsolateSpans.find(in: text),
+        lineBreak: lineBreak == .carriageReturnLineFeed ? [0x0D, 0x0A] : [0x0A], appendingTo: &output)
     } catch {
+      output.removeSubrange(start...)
       output.append(contentsOf: original.utf8)
-      return
-    }
-    for (index, line) in lines.enumerated() {
-      if index > 0 {
-        switch lineBreak {
-        case .carriageReturnLineFeed: output.append(contentsOf: [0x0D, 0x0A])
-        case .lineFeed, .none: output.append(0x0A)
-        }
-      }
-      output.append(contentsOf: line.utf8)
     }
   }
 }

@@ -121,10 +121,13 @@ struct InspectReport: LineCommand {
       for (runIndex, run) in bidiLine.runs.enumerated() {
         for offset in run.range { runOf[offset] = runIndex }
       }
+      // Derived on each access: read once per paragraph.
+      let levels = bidiLine.levels
+      let logicalToVisual = bidiLine.logicalToVisual
       for offset in paragraph.range {
         let scalar = text.scalars[offset]
-        let level = bidiLine.levels[offset - paragraph.range.lowerBound].map { String($0.rawValue) } ?? "x"
-        let visual = bidiLine.logicalToVisual[offset - paragraph.range.lowerBound].map(String.init) ?? "-"
+        let level = levels[offset - paragraph.range.lowerBound].map { String($0.rawValue) } ?? "x"
+        let visual = logicalToVisual[offset - paragraph.range.lowerBound].map(String.init) ?? "-"
         let row =
           "  " + Self.pad(String(offset), 5) + "  " + Self.pad(CharacterNames.display(scalar), 4) + "  "
           + Self.pad(CharacterNames.codePoint(scalar), 8) + "  " + Self.pad(text.classes[offset].shortName, 5)
