@@ -71,33 +71,54 @@ enum ControlFindings {
 
   /// Controls between two identifier characters, or inside a URL or e-mail address once the controls
   /// are taken out.
+  ///
+  /// - Complexity: O(*n*): a line of nothing but controls is as cheap as any other.
   private static func hiddenControls(in text: String) -> [Finding] {
     let scalars = Array(text.unicodeScalars)
     var withoutControls = String.UnicodeScalarView()
     var strippedOffset: [Int] = []  // for each control: its position in the text without controls
     var controlOffsets: [Int] = []
+    var before: [Unicode.Scalar?] = []  // for each control: the last other character before it
+    var lastOther: Unicode.Scalar? = nil
     for (offset, scalar) in scalars.enumerated() {
       if BidiControl(scalar) != nil {
         controlOffsets.append(offset)
         strippedOffset.append(withoutControls.count)
+        before.append(lastOther)
       } else {
         withoutControls.append(scalar)
+        lastOther = scalar
       }
     }
     guard !controlOffsets.isEmpty else { return [] }
+    // The first other character after each control, from the end backwards.
+    var after = [Unicode.Scalar?](repeating: nil, count: controlOffsets.count)
+    var nextOther: Unicode.Scalar? = nil
+    var control = controlOffsets.count - 1
+    for offset in scalars.indices.reversed() where control >= 0 {
+      if offset == controlOffsets[control] {
+        after[control] = nextOther
+        control -= 1
+      } else if BidiControl(scalars[offset]) == nil {
+        nextOther = scalars[offset]
+      }
+    }
     let links = EntityScanner(kinds: [.urls, .emails]).entities(in: String(withoutControls))
+    var link = 0  // links and controls both come in text order
     var findings: [Finding] = []
     for (index, offset) in controlOffsets.enumerated() {
       let name = describe(BidiControl(scalars[offset])!)
       let position = strippedOffset[index]
-      if let link = links.first(where: { $0.scalarRange.lowerBound < position && position < $0.scalarRange.upperBound }) {
+      while link < links.count && links[link].scalarRange.upperBound <= position { link += 1 }
+      if link < links.count, links[link].scalarRange.lowerBound < position {
+        let found = links[link]
         findings.append(
-          Finding(offset: offset, message: "\(name) inside the \(link.kind == .url ? "URL" : "e-mail address") \(link.text) (Trojan Source, CVE-2021-42574)"))
+          Finding(offset: offset, message: "\(name) inside the \(found.kind == .url ? "URL" : "e-mail address") \(found.text) (Trojan Source, CVE-2021-42574)"))
         continue
       }
-      let before = scalars[..<offset].last(where: { BidiControl($0) == nil })
-      let after = scalars[(offset + 1)...].first(where: { BidiControl($0) == nil })
-      if let before, let after, isIdentifierCharacter(before), isIdentifierCharacter(after) {
+      if let before = before[index], let after = after[index], isIdentifierCharacter(before),
+        isIdentifierCharacter(after)
+      {
         findings.append(
           Finding(offset: offset, message: "\(name) inside an identifier (Trojan Source, CVE-2021-42574)"))
       }
