@@ -150,8 +150,128 @@ public struct TerminalLayout: Sendable {
     }
   }
 
+  /// Paragraphs longer than this many scalars are laid out in pieces of at most this length, cut at
+  /// a space, each with the whole paragraph's direction. Resolving a paragraph takes memory in
+  /// proportion to its length, most of it inside FriBidi (a list node for every run of one class), so
+  /// a line of megabytes would need several hundred bytes of memory for each byte; in pieces,
+  /// memory stays a small multiple of the line. The levels near a cut can differ from those of the
+  /// whole paragraph; no chat message comes near this length.
+  public static let maximumPieceLength = 1 << 16
+
   /// Hands each visual line, aligned, to `body`.
   private func renderLines(
+    _ text: String, direction: BaseDirection, protected: [Range<Int>], _ body: ([Unicode.Scalar]) -> Void
+  ) throws(BidiError) {
+    if text.utf8.count > Self.maximumPieceLength {
+      let scalars = Array(text.unicodeScalars)
+      if scalars.count > Self.maximumPieceLength {
+        try renderInPieces(scalars, direction: direction, protected: protected, body)
+        return
+      }
+    }
+    try renderWhole(text, direction: direction, protected: protected, body)
+  }
+
+  /// A long text, paragraph by paragraph, each longer paragraph in pieces.
+  private func renderInPieces(
+    _ scalars: [Unicode.Scalar], direction: BaseDirection, protected: [Range<Int>],
+    _ body: ([Unicode.Scalar]) -> Void
+  ) throws(BidiError) {
+    var start = 0
+    while start < scalars.count {
+      var end = start
+      while end < scalars.count && BidiClass(scalars[end]) != .paragraphSeparator { end += 1 }
+      if end < scalars.count { end += scalars[end] == "\r" && end + 1 < scalars.count && scalars[end + 1] == "\n" ? 2 : 1 }
+      let paragraphDirection = BaseDirection.fixed(direction.direction(of: scalars[start..<end]))
+      let pieces = Self.pieces(of: scalars, in: start..<end, direction: paragraphDirection.direction(of: []))
+      if width == nil && pieces.count > 1 {
+        // One visual line for the paragraph: the pieces' lines side by side, right to left in a
+        // right-to-left paragraph.
+        var line: [Unicode.Scalar] = []
+        let ordered = paragraphDirection.direction(of: []) == .rightToLeft ? pieces.reversed() : pieces
+        for piece in ordered {
+          try renderWhole(
+            String(scalars: Array(scalars[piece])), direction: paragraphDirection, protected: []
+          ) { line.append(contentsOf: $0) }
+        }
+        body(line)
+      } else {
+        for piece in pieces {
+          let shifted = protected.compactMap { range -> Range<Int>? in
+            let overlap = range.clamped(to: piece)
+            return overlap.isEmpty ? nil : overlap.lowerBound - piece.lowerBound..<overlap.upperBound - piece.lowerBound
+          }
+          try renderWhole(
+            String(scalars: Array(scalars[piece])), direction: paragraphDirection, protected: shifted, body)
+        }
+      }
+      start = end
+    }
+  }
+
+  /// Cuts a paragraph into pieces of about ``maximumPieceLength`` scalars where cutting changes no
+  /// level: at a space outside every embedding, override and isolate (so outside every entity),
+  /// whose closest strong characters on both sides (isolates being neutrals) have the paragraph's
+  /// direction, with no embedding or override between them. Rules W1–N2 then
+  /// resolve the neutrals around the cut to the paragraph's direction whether or not it is there,
+  /// and no run above the paragraph level crosses it. A paragraph with no such space for four times
+  /// the length is cut at a space, or at the limit, anyway.
+  public static func pieces(
+    of scalars: [Unicode.Scalar], in range: Range<Int>, direction: BidiDirection
+  ) -> [Range<Int>] {
+    guard range.count > maximumPieceLength else { return [range] }
+    var pieces: [Range<Int>] = []
+    var pieceStart = range.lowerBound
+    var depth = 0
+    var lastStrong: BidiDirection? = nil  // at depth 0 since the last confirmed cut
+    var pending: Int? = nil  // a space after a strong character of the paragraph's direction
+    var confirmed: Int? = nil
+    var lastSpace: Int? = nil
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let scalar = scalars[i]
+      let bidiClass = BidiClass(scalar)
+      if bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue {
+        // Embeddings, overrides and isolates open; PDF and PDI close (unmatched ones count as none).
+        depth = bidiClass == .popDirectionalFormat || bidiClass == .popDirectionalIsolate ? max(0, depth - 1) : depth + 1
+        // An isolate is a neutral to the text around it; an embedding or override is not.
+        let isIsolateControl =
+          bidiClass == .leftToRightIsolate || bidiClass == .rightToLeftIsolate || bidiClass == .firstStrongIsolate
+          || bidiClass == .popDirectionalIsolate
+        if !isIsolateControl { pending = nil }
+      } else if depth == 0 {
+        switch bidiClass {
+        case .leftToRight, .rightToLeft, .arabicLetter:
+          let strong: BidiDirection = bidiClass == .leftToRight ? .leftToRight : .rightToLeft
+          if strong == direction, let space = pending { confirmed = space }
+          pending = nil
+          lastStrong = strong
+        case .whiteSpace where scalar == " ":
+          lastSpace = i
+          if lastStrong == direction && pending == nil { pending = i }
+        default:
+          break
+        }
+      }
+      i += 1
+      let length = i - pieceStart
+      if length >= maximumPieceLength, let cut = confirmed, cut > pieceStart {
+        pieces.append(pieceStart..<cut + 1)
+        pieceStart = cut + 1
+        confirmed = nil
+      } else if length >= 4 * maximumPieceLength {
+        let cut = lastSpace.map { $0 >= pieceStart ? $0 + 1 : i } ?? i
+        pieces.append(pieceStart..<cut)
+        pieceStart = cut
+        confirmed = nil
+        pending = nil
+      }
+    }
+    if pieceStart < range.upperBound { pieces.append(pieceStart..<range.upperBound) }
+    return pieces
+  }
+
+  private func renderWhole(
     _ text: String, direction: BaseDirection, protected: [Range<Int>], _ body: ([Unicode.Scalar]) -> Void
   ) throws(BidiError) {
     let resolved = try BidiText(text, direction: direction)

@@ -129,21 +129,22 @@ internal enum FriBidiLibrary {
   ///
   /// FriBidi writes U+FEFF where a ligature swallowed the lam; the caller removes it.
   static func shapeArabic(
-    scalars: inout [UInt32], classes: [BidiClass], levels: [UInt8], ligatures: Bool
+    scalars: inout [UInt32], classes: ArraySlice<BidiClass>, levels: [UInt8], ligatures: Bool
   ) {
     let count = scalars.count
     guard count > 0 else { return }
     var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: count)
     friBidiTypeByClass.withUnsafeBufferPointer { table in
-      for i in 0..<count { types[i] = table[Int(classes[i].rawValue)] }
+      for (i, bidiClass) in zip(0..<count, classes) { types[i] = table[Int(bidiClass.rawValue)] }
     }
     var properties = [FriBidiArabicProp](repeating: 0, count: count)
-    let friBidiLevels = levels.map { FriBidiLevel(bitPattern: $0) }
     var flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES)
     if ligatures { flags |= FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA) }
     scalars.withUnsafeMutableBufferPointer { scalarBuffer in
       properties.withUnsafeMutableBufferPointer { propertyBuffer in
-        friBidiLevels.withUnsafeBufferPointer { levelBuffer in
+        // FriBidiLevel is a signed byte: the same bits as the engine's levels.
+        levels.withUnsafeBytes { levelBytes in
+          let levelBuffer = levelBytes.bindMemory(to: FriBidiLevel.self)
           types.withUnsafeBufferPointer { typeBuffer in
             fribidi_get_joining_types(
               scalarBuffer.baseAddress, FriBidiStrIndex(count), propertyBuffer.baseAddress)

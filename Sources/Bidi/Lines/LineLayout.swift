@@ -52,7 +52,7 @@ internal struct LineLayout {
     if options.contains(.keepMarksAfterBase) && classes[range].contains(.nonspacingMark) {
       var logicalOrder = Array(0..<count)
       Self.reverseMarkClusters(order: &logicalOrder, levels: effective, classes: classes, start: start)
-      order = order.map { logicalOrder[$0] }
+      order = order.map { Int32(logicalOrder[Int($0)]) }
     }
     let removeX9 = options.contains(.removeX9Characters)
     let removeControls = options.contains(.removeBidiControls)
@@ -69,11 +69,12 @@ internal struct LineLayout {
     {
       var values = [UInt32](repeating: 0, count: count)
       for j in 0..<count { values[j] = scalars[start + j].value }
-      FriBidiLibrary.shapeArabic(
-        scalars: &values, classes: Array(classes[range]), levels: effective, ligatures: true)
-      isFiller = (0..<count).map {
-        values[$0] == FriBidiLibrary.ligatureFiller
-          && scalars[start + $0].value != FriBidiLibrary.ligatureFiller
+      FriBidiLibrary.shapeArabic(scalars: &values, classes: classes[range], levels: effective, ligatures: true)
+      if values.contains(FriBidiLibrary.ligatureFiller) {
+        isFiller = (0..<count).map {
+          values[$0] == FriBidiLibrary.ligatureFiller
+            && scalars[start + $0].value != FriBidiLibrary.ligatureFiller
+        }
       }
       shaped = values
     }
@@ -84,7 +85,8 @@ internal struct LineLayout {
     // Visual positions are only needed to place ligatures.
     var positionOf = isFiller.isEmpty ? [] : [Int](repeating: -1, count: count)
     let mirror = options.contains(.mirror)
-    for j in order {
+    for position in order {
+      let j = Int(position)
       if isOmitted(j) || (!isFiller.isEmpty && isFiller[j]) { continue }
       var scalar = scalars[start + j]
       if let shaped, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }

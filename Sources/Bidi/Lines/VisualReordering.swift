@@ -8,14 +8,15 @@
 /// visual order is an in-order walk that swaps sides (and reverses the run) wherever the reversals
 /// so far add up to an odd number.
 internal enum VisualReordering {
-  /// Positions `0..<levels.count` in visual order, left to right.
+  /// Positions `0..<levels.count` in visual order, left to right. (`Int32`, as a line is at most
+  /// `Int32.max` long: half the memory on a very long line.)
   ///
   /// ```swift
   /// VisualReordering.visualOrder(levels: [0, 1, 1, 2, 2, 1, 0])   // [0, 5, 3, 4, 2, 1, 6]
   /// ```
   ///
   /// - Complexity: O(*n*).
-  static func visualOrder(levels: [UInt8]) -> [Int] {
+  static func visualOrder(levels: [UInt8]) -> [Int32] {
     guard var lowest = levels.first else { return [] }
     var highest = lowest
     for level in levels {
@@ -23,7 +24,7 @@ internal enum VisualReordering {
       highest = max(highest, level)
     }
     let lowestOdd = Int(lowest | 1)
-    if Int(highest) < lowestOdd { return Array(levels.indices) }
+    if Int(highest) < lowestOdd { return (0..<Int32(levels.count)).map { $0 } }
     // Chat lines use a handful of levels, where the literal reversals cost less than a tree.
     if Int(highest) - lowestOdd < Self.literalLevels {
       return literalOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd)
@@ -58,14 +59,15 @@ internal enum VisualReordering {
       case visit(run: Int, parentLevel: Int, reversed: Bool)
       case emit(run: Int, reversed: Bool)
     }
-    var order: [Int] = []
+    var order: [Int32] = []
     order.reserveCapacity(levels.count)
     var steps: [Step] = [.visit(run: spine[0], parentLevel: lowestOdd - 1, reversed: false)]
     while let step = steps.popLast() {
       switch step {
       case .emit(let run, let reversed):
         let range = runStarts[run]..<runStarts[run + 1]
-        if reversed { order.append(contentsOf: range.reversed()) } else { order.append(contentsOf: range) }
+        let positions = Int32(range.lowerBound)..<Int32(range.upperBound)
+        if reversed { order.append(contentsOf: positions.reversed()) } else { order.append(contentsOf: positions) }
       case .visit(let run, let parentLevel, let reversedAbove):
         let level = runLevels[run]
         let firstReversal = max(parentLevel + 1, lowestOdd)
@@ -88,8 +90,8 @@ internal enum VisualReordering {
   /// that level or above.
   ///
   /// - Complexity: O(*n*·*d*) for *d* levels to reverse.
-  static func literalOrder(levels: [UInt8], highest: Int, lowestOdd: Int) -> [Int] {
-    var order = Array(levels.indices)
+  static func literalOrder(levels: [UInt8], highest: Int, lowestOdd: Int) -> [Int32] {
+    var order = (0..<Int32(levels.count)).map { $0 }
     let count = levels.count
     for level in stride(from: highest, through: lowestOdd, by: -1) {
       var start = 0

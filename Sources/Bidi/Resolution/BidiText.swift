@@ -91,7 +91,7 @@ public struct BidiText: Sendable {
       }
       paragraphs.append(
         try BidiParagraph(
-          storage: storage, range: range, brackets: brackets[range], direction: direction,
+          storage: storage, range: range, brackets: brackets, direction: direction,
           correctSiblingIsolates: correctSiblingIsolates))
     }
     self.paragraphs = paragraphs

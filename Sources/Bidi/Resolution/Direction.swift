@@ -66,3 +66,38 @@ public struct BaseDirection: Sendable, Hashable {
     BaseDirection(choice: .fixed(direction))
   }
 }
+
+extension BaseDirection {
+  /// The direction this choice gives a paragraph made of `scalars`, without resolving it: rules
+  /// P2–P3 for ``auto``, looking at the first paragraph only. For a caller that lays out a very long
+  /// paragraph in pieces and must give every piece the paragraph's direction.
+  ///
+  /// ```swift
+  /// BaseDirection.auto.direction(of: "⁦abc⁩ שלום".unicodeScalars)   // .rightToLeft
+  /// ```
+  ///
+  /// - Complexity: O(*n*), stopping at the first strong character outside isolates.
+  public func direction(of scalars: some Sequence<Unicode.Scalar>) -> BidiDirection {
+    switch choice {
+    case .fixed(let direction):
+      return direction
+    case .firstStrong(let fallback):
+      var isolateDepth = 0
+      for scalar in scalars {
+        let bidiClass = ClassLookup.bidiClass(of: scalar.value)
+        if bidiClass.isIsolateInitiator {
+          isolateDepth += 1
+        } else if bidiClass == .popDirectionalIsolate {
+          isolateDepth = max(0, isolateDepth - 1)
+        } else if bidiClass == .paragraphSeparator {
+          return fallback
+        } else if isolateDepth == 0 && bidiClass == .leftToRight {
+          return .leftToRight
+        } else if isolateDepth == 0 && (bidiClass == .rightToLeft || bidiClass == .arabicLetter) {
+          return .rightToLeft
+        }
+      }
+      return fallback
+    }
+  }
+}

@@ -70,7 +70,7 @@ internal enum LevelResolver {
       else { throw Failure() }
       let shift = segment.prefixLength == 0 ? level & ~1 : 0
       for (offset, index) in segment.origins.enumerated() {
-        levels[index] = resolved[segment.prefixLength + offset] &+ shift
+        levels[Int(index)] = resolved[segment.prefixLength + offset] &+ shift
       }
       pending.append(contentsOf: segment.children)
     }
@@ -128,7 +128,8 @@ private struct SegmentBuffer {
   var classes: [BidiClass] = []
   var brackets: [UInt32] = []
   /// Paragraph index of each element after the prefix (trailing PDFs and sentinel excluded).
-  var origins: [Int] = []
+  /// `Int32`, as a paragraph is shorter than `Int32.max`: half the memory on a very long one.
+  var origins: [Int32] = []
   var prefixLength = 0
   /// Isolate contents cut out of this segment, with their embedding levels.
   var children: [PendingSegment] = []
@@ -225,6 +226,6 @@ private struct SegmentBuffer {
   private mutating func append(_ bidiClass: BidiClass, bracket: UInt32, origin: Int) {
     classes.append(bidiClass)
     brackets.append(bracket)
-    origins.append(origin)
+    origins.append(Int32(truncatingIfNeeded: origin))
   }
 }
