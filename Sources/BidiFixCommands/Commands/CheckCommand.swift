@@ -26,19 +26,36 @@ struct CheckReport: LineCommand {
   let layout: MessageLayout
   let strict: Bool
 
+  /// At most this many findings of one line are written out, then a line that says how many more
+  /// there were: a line pasted full of controls would otherwise give a report tens of times its size.
+  static let findingsShownPerLine = 1_000
+
   var keepsLineEndings: Bool { false }
 
   func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
     let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
+    var shown = 0
+    var hidden = 0
     for message in messages {
-      for finding in ControlFindings.find(in: message.text) {
+      let (findings, total) = ControlFindings.find(in: message.text, keepingFirst: Self.findingsShownPerLine - shown)
+      hidden += total - findings.count
+      for finding in findings {
         let field = message.field.map { "field '\($0)': " } ?? ""
         let diagnostic = Diagnostic(
           severity: .finding, line: line.number, column: finding.offset + 1, text: field + finding.message)
-        output += Array(diagnostic.formatted(file: line.source).utf8)
+        output.append(contentsOf: diagnostic.formatted(file: line.source).utf8)
         output.append(0x0A)
-        diagnostics.append(diagnostic)
+        // One finding is enough for the exit status.
+        if shown == 0 { diagnostics.append(diagnostic) }
+        shown += 1
       }
+    }
+    if hidden > 0 {
+      let summary = Diagnostic(
+        severity: .finding, line: line.number, column: nil,
+        text: "and \(hidden) more finding\(hidden == 1 ? "" : "s") on this line, not shown")
+      output.append(contentsOf: summary.formatted(file: line.source).utf8)
+      output.append(0x0A)
     }
   }
 }
@@ -46,34 +63,75 @@ struct CheckReport: LineCommand {
 /// What `check` reports about one message: the isolator's audit of its controls, and controls that
 /// sit inside an identifier or a URL.
 enum ControlFindings {
+  /// One finding; its message is written only when it is shown.
   struct Finding: Equatable {
+    enum Kind: Equatable {
+      case audit(BidiControlAudit.IssueKind)
+      case insideLink(isURL: Bool, text: String)
+      case insideIdentifier
+    }
+
     var offset: Int
-    var message: String
+    var control: BidiControl
+    var kind: Kind
+
+    var message: String {
+      let name = ControlFindings.describe(control)
+      switch kind {
+      case .audit(.unmatchedTerminator): return "\(name) closes nothing"
+      case .audit(.unclosedInitiator): return "\(name) is never closed: it reaches the end of the line"
+      case .audit(.closedByIsolate): return "\(name) is closed by a PDI instead of its own PDF"
+      case .audit(.excessiveDepth): return "\(name) is nested past the depth limit of 125 and is ignored"
+      case .audit(.override): return "\(name) forces the direction of the text it covers"
+      case .insideLink(let isURL, let text):
+        return "\(name) inside the \(isURL ? "URL" : "e-mail address") \(text) (Trojan Source, CVE-2021-42574)"
+      case .insideIdentifier: return "\(name) inside an identifier (Trojan Source, CVE-2021-42574)"
+      }
+    }
   }
 
-  static func find(in text: String) -> [Finding] {
-    var findings: [Finding] = []
-    for issue in BidiControlAudit(text).issues {
-      let name = describe(issue.control)
-      let message =
-        switch issue.kind {
-        case .unmatchedTerminator: "\(name) closes nothing"
-        case .unclosedInitiator: "\(name) is never closed: it reaches the end of the line"
-        case .closedByIsolate: "\(name) is closed by a PDI instead of its own PDF"
-        case .excessiveDepth: "\(name) is nested past the depth limit of 125 and is ignored"
-        case .override: "\(name) forces the direction of the text it covers"
-        }
-      findings.append(Finding(offset: issue.scalarOffset, message: message))
+  /// The first `limit` findings in order of position, and of message at one position, and how many
+  /// there are in all. Only the ones kept are held: a line of controls has several per character.
+  static func find(in text: String, keepingFirst limit: Int) -> (findings: [Finding], total: Int) {
+    let audit = BidiControlAudit(text).issues.sorted {
+      $0.scalarOffset != $1.scalarOffset ? $0.scalarOffset < $1.scalarOffset : $0.kind.rawValue < $1.kind.rawValue
     }
-    findings += hiddenControls(in: text)
-    return findings.sorted { ($0.offset, $0.message) < ($1.offset, $1.message) }
+    var kept: [Finding] = []
+    var total = 0
+    var next = 0  // the next audit issue to merge
+    func keep(_ finding: Finding) {
+      total += 1
+      if kept.count < limit { kept.append(finding) }
+    }
+    func mergeAudit(before finding: Finding?) {
+      while next < audit.count {
+        let issue = audit[next]
+        let candidate = Finding(offset: issue.scalarOffset, control: issue.control, kind: .audit(issue.kind))
+        if let finding, !ordered(candidate, finding) { return }
+        keep(candidate)
+        next += 1
+      }
+    }
+    forEachHiddenControl(in: text) { finding in
+      mergeAudit(before: finding)
+      keep(finding)
+    }
+    mergeAudit(before: nil)
+    // The audit's kinds at one position are in the order of their messages but for the name; sort
+    // what is kept by message too, as the report always has.
+    kept.sort(by: ordered)
+    return (kept, total)
+  }
+
+  private static func ordered(_ a: Finding, _ b: Finding) -> Bool {
+    a.offset != b.offset ? a.offset < b.offset : a.message < b.message
   }
 
   /// Controls between two identifier characters, or inside a URL or e-mail address once the controls
   /// are taken out.
   ///
   /// - Complexity: O(*n*): a line of nothing but controls is as cheap as any other.
-  private static func hiddenControls(in text: String) -> [Finding] {
+  private static func forEachHiddenControl(in text: String, _ body: (Finding) -> Void) {
     let scalars = Array(text.unicodeScalars)
     var withoutControls = String.UnicodeScalarView()
     var strippedOffset: [Int] = []  // for each control: its position in the text without controls
@@ -90,47 +148,43 @@ enum ControlFindings {
         lastOther = scalar
       }
     }
-    guard !controlOffsets.isEmpty else { return [] }
+    guard !controlOffsets.isEmpty else { return }
     // The first other character after each control, from the end backwards.
     var after = [Unicode.Scalar?](repeating: nil, count: controlOffsets.count)
     var nextOther: Unicode.Scalar? = nil
-    var control = controlOffsets.count - 1
-    for offset in scalars.indices.reversed() where control >= 0 {
-      if offset == controlOffsets[control] {
-        after[control] = nextOther
-        control -= 1
+    var remaining = controlOffsets.count - 1
+    for offset in scalars.indices.reversed() where remaining >= 0 {
+      if offset == controlOffsets[remaining] {
+        after[remaining] = nextOther
+        remaining -= 1
       } else if BidiControl(scalars[offset]) == nil {
         nextOther = scalars[offset]
       }
     }
     let links = EntityScanner(kinds: [.urls, .emails]).entities(in: String(withoutControls))
     var link = 0  // links and controls both come in text order
-    var findings: [Finding] = []
     for (index, offset) in controlOffsets.enumerated() {
-      let name = describe(BidiControl(scalars[offset])!)
+      let control = BidiControl(scalars[offset])!
       let position = strippedOffset[index]
       while link < links.count && links[link].scalarRange.upperBound <= position { link += 1 }
       if link < links.count, links[link].scalarRange.lowerBound < position {
         let found = links[link]
-        findings.append(
-          Finding(offset: offset, message: "\(name) inside the \(found.kind == .url ? "URL" : "e-mail address") \(found.text) (Trojan Source, CVE-2021-42574)"))
+        body(Finding(offset: offset, control: control, kind: .insideLink(isURL: found.kind == .url, text: found.text)))
         continue
       }
       if let before = before[index], let after = after[index], isIdentifierCharacter(before),
         isIdentifierCharacter(after)
       {
-        findings.append(
-          Finding(offset: offset, message: "\(name) inside an identifier (Trojan Source, CVE-2021-42574)"))
+        body(Finding(offset: offset, control: control, kind: .insideIdentifier))
       }
     }
-    return findings
   }
 
   private static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
   }
 
-  private static func describe(_ control: BidiControl) -> String {
+  static func describe(_ control: BidiControl) -> String {
     let hex = String(control.rawValue, radix: 16, uppercase: true)
     return "\(control.abbreviation) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
   }
