@@ -132,6 +132,10 @@ struct PropertyTests {
       if !hasBidiControl(message) {
         ok = ok && check(isolator.removeIsolation(from: output) == message, "not reversible: \(context)")
       }
+      // The bytes form appends exactly what the string form returns.
+      var bytes: [UInt8] = [0x3E]
+      isolator.isolate(message.utf8Span, appendingTo: &bytes)
+      ok = ok && check(bytes == [0x3E] + Array(output.utf8), "bytes form differs: \(context)")
       if options.existingControls == .strip {
         ok =
           ok
