@@ -92,25 +92,38 @@ struct LineReader {
     }
   }
 
+  /// Reads until a whole chunk has come in or the input ends. A pipe hands over 64 KB at a time,
+  /// and every chunk that lines point into stays allocated, whole, while they are in use: chunks
+  /// filled only a sixteenth would hold sixteen times the memory.
   private mutating func fill() throws(Errno) {
     let oldCount = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
     let descriptor = self.descriptor
-    let read: Int
-    do {
-      read = try buffer.withUnsafeMutableBytes { raw in
-        try descriptor.read(
-          into: UnsafeMutableRawBufferPointer(rebasing: raw[oldCount...]), retryOnInterrupt: true)
-      }
-    } catch let error as Errno {
-      buffer.removeSubrange(oldCount...)
-      throw error
-    } catch {
-      buffer.removeSubrange(oldCount...)
-      throw Errno.ioError
+    var filled = 0
+    defer {
+      buffer.removeSubrange((oldCount + filled)...)
+      bytesRead += filled
     }
-    buffer.removeSubrange((oldCount + read)...)
-    bytesRead += read
-    if read == 0 { atEnd = true }
+    while filled < Self.chunkSize {
+      let read: Int
+      do {
+        read = try buffer.withUnsafeMutableBytes { raw in
+          try descriptor.read(
+            into: UnsafeMutableRawBufferPointer(rebasing: raw[(oldCount + filled)...]), retryOnInterrupt: true)
+        }
+      } catch let error as Errno {
+        // What came in before the error is kept; the error is reported once it is reached.
+        if filled > 0 { return }
+        throw error
+      } catch {
+        if filled > 0 { return }
+        throw Errno.ioError
+      }
+      if read == 0 {
+        atEnd = true
+        return
+      }
+      filled += read
+    }
   }
 }
