@@ -22,6 +22,12 @@
 /// - When a segment's nesting could reach the depth limit of 125, the shift would move overflow
 ///   decisions, so the segment is put at its true level by a prefix of nested isolate initiators.
 ///
+/// Two kinds of segment never reach FriBidi: those every character of which resolves to the
+/// segment's own level (``uniformBrackets(range:level:classes:brackets:)``), and, while the isolates
+/// are being cut out, those that are one isolating run sequence with no bracket left to pair, which
+/// ``SequenceResolver`` resolves with rules W1–I2 in Swift. Together they are most chat messages;
+/// the conformance suites check both paths, as every case goes through whichever applies.
+///
 /// Brackets: FriBidi's rule N0 is quadratic in the number of bracket pairs (upstream #163) and its
 /// recursion can overflow the stack (#253). In a paragraph with more than
 /// `maximumBracketsPerParagraph` bracket characters, only the first ones are paired by rule N0; the
@@ -59,6 +65,14 @@ internal enum LevelResolver {
         // Levels already hold the base level; a content is at its own.
         if level != baseLevel { levels.replaceSubrange(range, with: repeatElement(level, count: range.count)) }
         bracketBudget = max(0, bracketBudget - brackets)
+        continue
+      }
+      if correctSiblingIsolates,
+        let children = SequenceResolver.resolve(
+          range: range, level: level, classes: classes, brackets: brackets, structure: structure,
+          bracketBudget: bracketBudget, levels: &levels)
+      {
+        pending.append(contentsOf: children)
         continue
       }
       segment.build(

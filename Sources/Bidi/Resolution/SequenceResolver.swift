@@ -1,0 +1,172 @@
+/// Rules W1–I2 in Swift for the common segment that is one isolating run sequence: no embedding,
+/// override or PDF, and no bracket that rule N0 would still pair. Isolates inside it are cut out
+/// exactly as for FriBidi (their initiator and PDI stay, as neutrals, and their contents are
+/// resolved on their own), so a chat message with isolated mentions, hashtags, URLs and numbers is
+/// resolved without a call into FriBidi. Anything else is left to FriBidi.
+///
+/// The segment is one level run at `level`, whose start and end of sequence (`sos`, `eos`) both have
+/// the direction of `level`: it is a whole paragraph (both ends at the paragraph level) or the
+/// content of an isolate (the higher level at both ends is its own, rule X10).
+///
+/// - Complexity: O(*n*) in the length of the segment.
+internal enum SequenceResolver {
+  /// The sequence's types as the rules rewrite them; isolate initiators and PDIs are kept apart
+  /// from other neutrals because rule W1 looks at them.
+  private static let isolateControl = BidiClass(rawValue: 0xFE)
+
+  /// Resolves the segment into `levels` and returns the isolate contents cut out of it, or returns
+  /// `nil`, having written nothing, when the segment is not one this resolver handles.
+  static func resolve(
+    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
+    bracketBudget: Int, levels: inout [UInt8]
+  ) -> [PendingSegment]? {
+    var types: [BidiClass] = []
+    var origins: [Int32] = []
+    types.reserveCapacity(range.count)
+    origins.reserveCapacity(range.count)
+    var children: [PendingSegment] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let bidiClass = classes[i]
+      if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return nil }
+      if brackets[i] != 0 && bracketBudget > 0 { return nil }
+      switch bidiClass {
+      case .boundaryNeutral, .paragraphSeparator:
+        // Removed by rule X9, or last and at the paragraph level (rule L1).
+        i += 1
+        continue
+      case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
+        let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
+        let rightToLeft =
+          bidiClass == .rightToLeftIsolate
+          || (bidiClass == .firstStrongIsolate
+            && structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft)
+        let contentLevel = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
+        // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
+        guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return nil }
+        types.append(isolateControl)
+        origins.append(Int32(i))
+        if i + 1 < contentEnd { children.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
+        if contentEnd < range.upperBound {
+          types.append(isolateControl)
+          origins.append(Int32(contentEnd))
+        }
+        i = contentEnd + 1
+        continue
+      case .popDirectionalIsolate:
+        types.append(isolateControl)
+      default:
+        types.append(bidiClass)
+      }
+      origins.append(Int32(i))
+      i += 1
+    }
+    resolveWeakAndNeutral(&types, level: level)
+    for (k, type) in types.enumerated() {
+      levels[Int(origins[k])] = implicitLevel(of: type, at: level)
+    }
+    return children
+  }
+
+  /// Rules W1–W7 and N1–N2: every type ends as L, R, EN or AN.
+  private static func resolveWeakAndNeutral(_ types: inout [BidiClass], level: UInt8) {
+    let count = types.count
+    let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
+    // W1: a mark takes the type of what precedes it; after an isolate control it is a neutral.
+    for k in 0..<count where types[k] == .nonspacingMark {
+      types[k] = k == 0 ? embedding : types[k - 1] == isolateControl ? .otherNeutral : types[k - 1]
+    }
+    // W2 and W3: European digits after Arabic letters are Arabic numbers; Arabic letters are R.
+    var lastStrong = embedding
+    for k in 0..<count {
+      switch types[k] {
+      case .leftToRight, .rightToLeft:
+        lastStrong = types[k]
+      case .arabicLetter:
+        lastStrong = .arabicLetter
+        types[k] = .rightToLeft
+      case .europeanNumber where lastStrong == .arabicLetter:
+        types[k] = .arabicNumber
+      default:
+        break
+      }
+    }
+    // W4: one separator between two numbers of a kind joins them.
+    if count >= 3 {
+      for k in 1..<count - 1 {
+        let before = types[k - 1]
+        guard before == types[k + 1] else { continue }
+        if types[k] == .europeanSeparator && before == .europeanNumber
+          || types[k] == .commonSeparator && (before == .europeanNumber || before == .arabicNumber)
+        {
+          types[k] = before
+        }
+      }
+    }
+    // W5: terminators next to a European number belong to it.
+    var k = 0
+    while k < count {
+      guard types[k] == .europeanTerminator else {
+        k += 1
+        continue
+      }
+      var end = k
+      while end < count && types[end] == .europeanTerminator { end += 1 }
+      if (k > 0 && types[k - 1] == .europeanNumber) || (end < count && types[end] == .europeanNumber) {
+        for t in k..<end { types[t] = .europeanNumber }
+      }
+      k = end
+    }
+    // W6 and W7: other separators and terminators are neutral; European numbers after L are L.
+    lastStrong = embedding
+    for k in 0..<count {
+      switch types[k] {
+      case .europeanSeparator, .europeanTerminator, .commonSeparator:
+        types[k] = .otherNeutral
+      case .leftToRight, .rightToLeft:
+        lastStrong = types[k]
+      case .europeanNumber where lastStrong == .leftToRight:
+        types[k] = .leftToRight
+      default:
+        break
+      }
+    }
+    // N1 and N2: a run of neutrals between two strong types of one direction (numbers count as R)
+    // takes that direction; otherwise the embedding direction.
+    func direction(_ type: BidiClass) -> BidiClass {
+      type == .leftToRight ? .leftToRight : .rightToLeft
+    }
+    k = 0
+    while k < count {
+      guard isNeutral(types[k]) else {
+        k += 1
+        continue
+      }
+      var end = k
+      while end < count && isNeutral(types[end]) { end += 1 }
+      let before = k == 0 ? embedding : direction(types[k - 1])
+      let after = end == count ? embedding : direction(types[end])
+      let resolved = before == after ? before : embedding
+      for t in k..<end { types[t] = resolved }
+      k = end
+    }
+  }
+
+  @inline(__always)
+  private static func isNeutral(_ type: BidiClass) -> Bool {
+    type == .otherNeutral || type == .whiteSpace || type == .segmentSeparator || type == isolateControl
+  }
+
+  /// Rules I1–I2.
+  @inline(__always)
+  private static func implicitLevel(of type: BidiClass, at level: UInt8) -> UInt8 {
+    if level & 1 == 0 {
+      switch type {
+      case .rightToLeft: return level + 1
+      case .europeanNumber, .arabicNumber: return level + 2
+      default: return level
+      }
+    }
+    return type == .rightToLeft ? level : level + 1
+  }
+}
