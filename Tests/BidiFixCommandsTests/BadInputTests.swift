@@ -61,6 +61,19 @@ struct BadInputTests {
     #expect(strict.stderr.contains("<stdin>:2: error: invalid UTF-8"))
   }
 
+  /// Found by fuzzing: the sanitiser drops a lone PDI, and the ill-formed bytes on its two sides
+  /// would then join into a character that was never there: here an RLO.
+  @Test("Ill-formed bytes around a control the sanitiser drops never join into a new character", arguments: [
+    ["isolate"], ["strip", "--all"], ["display", "--width", "52"],
+  ])
+  func illFormedBytesStayApart(_ arguments: [String]) throws {
+    let input = Data([0x61, 0xE2, 0x80] + Array("\u{2069}".utf8) + [0xAE, 0x62, 0x0A])
+    let run = try BidiFixBinary.run(arguments, input: input)
+    #expect(run.status == 0)
+    #expect(run.stdout == input, "\(Array(run.stdout))")
+    #expect(!run.text.unicodeScalars.contains("\u{202E}"))
+  }
+
   @Test("A missing file, a directory and an unreadable file each give one clear line and exit 2")
   func unusableFiles() throws {
     let folder = try TemporaryFolder()

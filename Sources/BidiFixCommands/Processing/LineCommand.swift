@@ -66,10 +66,18 @@ struct MessageRewriter: LineCommand {
       return
     }
     var invalidBytes = 0
-    for stretch in UTF8Stretches.split(bytes) {
+    let stretches = UTF8Stretches.split(bytes)
+    for (index, stretch) in stretches.enumerated() {
       let part = UnsafeBufferPointer(rebasing: bytes[stretch.range])
       if stretch.isValid {
+        let start = output.count
         rewrite(UTF8Span(unchecked: part.span), terminator, &output)
+        // A stretch rewritten to nothing (a lone PDI the sanitiser drops) would join the ill-formed
+        // bytes on either side, and they can then read as a character that was never in the input,
+        // even a bidi control: `E2 80`, PDI, `AE` would become an RLO. Such a stretch stays as it was.
+        if output.count == start && index > 0 && index + 1 < stretches.count {
+          output.append(contentsOf: part)
+        }
       } else {
         output.append(contentsOf: part)
         invalidBytes += part.count
