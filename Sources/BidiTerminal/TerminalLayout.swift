@@ -49,38 +49,23 @@ public struct TerminalLayout: Sendable {
   ///
   /// - Complexity: O(*n*), one pass over the UTF-8 bytes for ASCII text.
   public static func plainLeftToRightWidth(of text: String) -> Int? {
-    var cells = 0
-    var sawNonASCII = false
-    for byte in text.utf8 {
-      if byte >= 0x80 {
-        sawNonASCII = true
-        break
-      }
-      if byte < 0x20 && byte != 0x09 || byte == 0x7F { return nil }
-      cells += 1
-    }
-    guard sawNonASCII else { return cells }
-    cells = 0
-    for scalar in text.unicodeScalars {
-      guard let width = plainLeftToRightWidth(of: scalar) else { return nil }
-      cells += width
-    }
-    return cells
+    plainLeftToRightWidth(of: text.utf8Span)
   }
 
   /// ``plainLeftToRightWidth(of:)-(String)`` for text held as UTF-8 bytes.
   ///
   /// - Complexity: O(*n*).
   public static func plainLeftToRightWidth(of text: UTF8Span) -> Int? {
-    if text.isKnownASCII || text.span.withUnsafeBufferPointer({ $0.allSatisfy { $0 < 0x80 } }) {
-      var cells = 0
-      let isPlain = text.span.withUnsafeBufferPointer { bytes in
-        for byte in bytes where byte < 0x20 && byte != 0x09 || byte == 0x7F { return false }
-        cells = bytes.count
-        return true
+    // ASCII, the common case, byte by byte: its width is its length. `-1` marks a control.
+    let asciiEnd = text.span.withUnsafeBufferPointer { bytes -> Int in
+      for (offset, byte) in bytes.enumerated() {
+        if byte >= 0x80 { return offset }
+        if byte < 0x20 && byte != 0x09 || byte == 0x7F { return -1 }
       }
-      return isPlain ? cells : nil
+      return bytes.count
     }
+    if asciiEnd < 0 { return nil }
+    if asciiEnd == text.count { return asciiEnd }
     var cells = 0
     var scalars = text.makeUnicodeScalarIterator()
     while let scalar = scalars.next() {
@@ -182,13 +167,14 @@ public struct TerminalLayout: Sendable {
       var end = start
       while end < scalars.count && BidiClass(scalars[end]) != .paragraphSeparator { end += 1 }
       if end < scalars.count { end += scalars[end] == "\r" && end + 1 < scalars.count && scalars[end + 1] == "\n" ? 2 : 1 }
-      let paragraphDirection = BaseDirection.fixed(direction.direction(of: scalars[start..<end]))
-      let pieces = Self.pieces(of: scalars, in: start..<end, direction: paragraphDirection.direction(of: []))
+      let resolvedDirection = direction.direction(of: scalars[start..<end])
+      let paragraphDirection = BaseDirection.fixed(resolvedDirection)
+      let pieces = Self.pieces(of: scalars, in: start..<end, direction: resolvedDirection)
       if width == nil && pieces.count > 1 {
         // One visual line for the paragraph: the pieces' lines side by side, right to left in a
         // right-to-left paragraph.
         var line: [Unicode.Scalar] = []
-        let ordered = paragraphDirection.direction(of: []) == .rightToLeft ? pieces.reversed() : pieces
+        let ordered = resolvedDirection == .rightToLeft ? pieces.reversed() : pieces
         for piece in ordered {
           try renderWhole(
             String(scalars: Array(scalars[piece])), direction: paragraphDirection, protected: []
