@@ -7,18 +7,15 @@ import Testing
 /// at no more than 20 times the longest input line plus 32 MB.
 @Suite("bidi-fix on huge and hostile lines", .serialized)
 struct HugeInputTests {
-  /// The huge line's size. The issue asks for 100 MB, which a release build (`swift test -c
-  /// release`) uses; a debug build, which Scripts/test runs, processes only 1 to 2 MB a second, so
-  /// it uses 4 MB to keep each run to seconds. `BIDI_FIX_HUGE_LINE_MB` sets it either way.
+  /// The huge line's size: the issue's 100 MB when the lines go to a release build of `bidi-fix`,
+  /// which Scripts/test builds and names in `BIDI_FIX_RELEASE_BINARY`; a debug build processes only
+  /// 1 to 2 MB a second, so without one the line is 4 MB, to keep each run to seconds.
+  /// `BIDI_FIX_HUGE_LINE_MB` sets it either way.
   static let hugeLineBytes: Int = {
     if let megabytes = ProcessInfo.processInfo.environment["BIDI_FIX_HUGE_LINE_MB"].flatMap({ Int($0) }) {
       return megabytes * 1_000_000
     }
-    #if DEBUG
-      return 4_000_000
-    #else
-      return 100_000_000
-    #endif
+    return MeasuredBinary.isRelease ? 100_000_000 : 4_000_000
   }()
 
   /// Generous for a debug build on a busy machine, far below what a quadratic pass would take.
@@ -109,12 +106,11 @@ struct HugeInputTests {
     expectWithinBound(stripped, longestLine: longest, "strip")
   }
 
-  /// `display` gets a shorter line than the other commands: a debug build displays about 0.2 MB a
-  /// second (a release build 5 MB), and its speed on huge lines is being worked on separately.
-  /// `BIDI_FIX_DISPLAY_LINE_MB` sets it.
+  /// `display` on a debug build does about 0.2 MB a second, so without a release build its line
+  /// is 1 MB; with one it gets the full huge line. `BIDI_FIX_DISPLAY_LINE_MB` sets it.
   static let displayLineBytes =
     ProcessInfo.processInfo.environment["BIDI_FIX_DISPLAY_LINE_MB"]
-    .flatMap { Int($0) }.map { $0 * 1_000_000 } ?? 1_000_000
+    .flatMap { Int($0) }.map { $0 * 1_000_000 } ?? (MeasuredBinary.isRelease ? hugeLineBytes : 1_000_000)
 
   @Test("A long right-to-left line displays reversed, shaped, with its mentions whole")
   func longLineDisplay() throws {

@@ -37,6 +37,17 @@ enum MeasuredBinary {
     var description: String
   }
 
+  /// The release build of `bidi-fix` that Scripts/test builds for these runs, when it names one,
+  /// so that a 100 MB line takes seconds; otherwise the debug build next to the tests.
+  static let path: String = {
+    if let release = ProcessInfo.processInfo.environment["BIDI_FIX_RELEASE_BINARY"], !release.isEmpty {
+      return release
+    }
+    return BidiFixBinary.url.path
+  }()
+
+  static var isRelease: Bool { path != BidiFixBinary.url.path }
+
   static func run(_ arguments: [String], input: URL, in folder: TemporaryFolder, timeout: Double) throws -> MeasuredRun
   {
     let name = UUID().uuidString
@@ -55,7 +66,6 @@ enum MeasuredBinary {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["COLUMNS"] = nil
-    let path = BidiFixBinary.url.path
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
