@@ -25,9 +25,10 @@ internal struct InsertionRecognizer {
   /// The offsets of the recognised controls.
   ///
   /// - Complexity: O(*n*) over the entities, controls and paragraphs.
-  func claimedOffsets(in text: UTF8Text, scan: ScanResult) -> Set<Int> {
-    var claimed = Set<Int>()
+  func claimedOffsets(in text: UTF8Text, scan: ScanResult) -> ClaimedOffsets {
+    var claimed = ClaimedOffsets()
     guard !scan.controls.isEmpty else { return claimed }
+    claimed.reserve(upTo: text.count)
 
     func control(endingAt offset: Int) -> ControlOccurrence? {
       guard offset > 0 else { return nil }
@@ -104,7 +105,7 @@ internal struct InsertionRecognizer {
     return claimed
   }
 
-  private func claimParagraphInsertions(in text: UTF8Text, scan: ScanResult, into claimed: inout Set<Int>) {
+  private func claimParagraphInsertions(in text: UTF8Text, scan: ScanResult, into claimed: inout ClaimedOffsets) {
     var controlIndex = 0
     for paragraph in scan.paragraphs(length: text.count) {
       while controlIndex < scan.controls.count && scan.controls[controlIndex].offset < paragraph.lowerBound {
@@ -154,6 +155,36 @@ internal struct InsertionRecognizer {
         claimed.insert(last.offset)
       }
     }
+  }
+}
+
+/// The byte offsets of recognised controls, one bit per byte of the text: a line of an isolated
+/// huge message holds millions of them, which a hash set spends most of its time growing for.
+internal struct ClaimedOffsets: ExpressibleByArrayLiteral {
+  private var words: [UInt64] = []
+  private(set) var isEmpty = true
+
+  init() {}
+
+  init(arrayLiteral offsets: Int...) {
+    for offset in offsets { insert(offset) }
+  }
+
+  /// Makes room for offsets below `count` in one allocation.
+  mutating func reserve(upTo count: Int) {
+    let needed = (count + 63) >> 6
+    if words.count < needed { words.append(contentsOf: repeatElement(0, count: needed - words.count)) }
+  }
+
+  func contains(_ offset: Int) -> Bool {
+    let word = offset >> 6
+    return word < words.count && words[word] & (1 << UInt64(offset & 63)) != 0
+  }
+
+  mutating func insert(_ offset: Int) {
+    reserve(upTo: offset + 1)
+    words[offset >> 6] |= 1 << UInt64(offset & 63)
+    isEmpty = false
   }
 }
 
