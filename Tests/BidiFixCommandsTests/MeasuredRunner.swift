@@ -48,6 +48,10 @@ enum MeasuredBinary {
 
   static var isRelease: Bool { path != BidiFixBinary.url.path }
 
+  /// Whether the binary is built with AddressSanitizer: the debug build next to the tests is when
+  /// the tests are, which the sanitizer's runtime in this process shows.
+  static let isAddressSanitized = !isRelease && dlsym(nil, "__asan_init") != nil
+
   static func run(_ arguments: [String], input: URL, in folder: TemporaryFolder, timeout: Double) throws -> MeasuredRun
   {
     let name = UUID().uuidString
