@@ -28,7 +28,7 @@ let messages = loaded
 let bytes = messages.reduce(0) { $0 + $1.utf8.count + 1 }
 
 /// The best of five passes over the corpus, in MB/s.
-func throughput(_ messages: [String], _ bytes: Int, _ body: (String) -> Int) -> Double {
+func throughput<Message>(_ messages: [Message], _ bytes: Int, _ body: (Message) -> Int) -> Double {
   var best = Double.infinity
   var sink = 0
   for _ in 0..<5 {
@@ -44,4 +44,16 @@ let isolator = BidiIsolator()
 let scanner = EntityScanner()
 print("corpus: \(CommandLine.arguments[1]), \(messages.count) messages, \(bytes) bytes")
 print("isolate (library, one core): \(Int(throughput(messages, bytes) { isolator.isolate($0).utf8.count })) MB/s")
+// The byte-level API, as a server writing to a socket would call it: UTF-8 in, UTF-8 appended to
+// a buffer that is reused, and no String made on either side.
+let encoded = messages.map { Array($0.utf8) }
+var output: [UInt8] = []
+output.reserveCapacity(1 << 16)
+print("isolate bytes (library, one core): \(Int(throughput(encoded, bytes) { message in
+  output.removeAll(keepingCapacity: true)
+  message.withUnsafeBufferPointer { buffer in
+    isolator.isolate(UTF8Span(unchecked: buffer.span), appendingTo: &output)
+  }
+  return output.count
+})) MB/s")
 print("scan (library, one core): \(Int(throughput(messages, bytes) { scanner.entities(in: $0).count })) MB/s")
