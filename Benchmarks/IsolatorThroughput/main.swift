@@ -49,11 +49,12 @@ print("isolate (library, one core): \(Int(throughput(messages, bytes) { isolator
 let encoded = messages.map { Array($0.utf8) }
 var output: [UInt8] = []
 output.reserveCapacity(1 << 16)
-print("isolate bytes (library, one core): \(Int(throughput(encoded, bytes) { message in
+let bytesThroughput = throughput(encoded, bytes) { message in
   output.removeAll(keepingCapacity: true)
   message.withUnsafeBufferPointer { buffer in
     isolator.isolate(UTF8Span(unchecked: buffer.span), appendingTo: &output)
   }
   return output.count
-})) MB/s")
+}
+print("isolate bytes (library, one core): \(Int(bytesThroughput)) MB/s")
 print("scan (library, one core): \(Int(throughput(messages, bytes) { scanner.entities(in: $0).count })) MB/s")

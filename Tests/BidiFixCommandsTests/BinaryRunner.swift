@@ -57,7 +57,17 @@ enum BidiFixBinary {
     let group = DispatchGroup()
     nonisolated(unsafe) var out = Data()
     nonisolated(unsafe) var err = Data()
-    DispatchQueue.global().async(group: group) {
+    // Each blocking read and the write get a thread of their own. On GCD's shared pool, tests
+    // running side by side (slowly, under a sanitizer) held every worker in a blocking read, and
+    // a child's input was never written: it waited on its stdin until the timeout.
+    func onOwnThread(inGroup: Bool = true, _ work: @escaping @Sendable () -> Void) {
+      if inGroup { group.enter() }
+      Thread {
+        work()
+        if inGroup { group.leave() }
+      }.start()
+    }
+    onOwnThread {
       if stdoutURL != nil { return }
       if let closeStdoutAfter {
         // Read a little, then close the pipe as `| head` does.
@@ -67,8 +77,8 @@ enum BidiFixBinary {
         out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
       }
     }
-    DispatchQueue.global().async(group: group) { err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async {
+    onOwnThread { err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
+    onOwnThread(inGroup: false) {
       // The child may stop reading early (a closed output); a write to its closed stdin must not
       // kill the test process.
       signal(SIGPIPE, SIG_IGN)
