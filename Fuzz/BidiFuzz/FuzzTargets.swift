@@ -90,6 +90,15 @@ func fuzzMessage(_ bytes: [UInt8]) {
   }
   _ = MessagePass.display(line, width: selector % 2 == 0 ? nil : Int(selector % 60) + 1)
   _ = MessagePass.isolateRecord(line)
+  // strip undoes isolate for a line with no controls of its own; check reads any line.
+  let controls: [[UInt8]] = BidiControl.allCases.map { Array(String($0.scalar).utf8) }
+  let hasControls = controls.contains { control in
+    line.indices.contains { line[$0...].starts(with: control) }
+  }
+  if !hasControls {
+    require(MessagePass.strip(isolated) == line, "strip did not undo isolate on \(line)")
+  }
+  _ = MessagePass.check(line)
 }
 
 #if FUZZING
