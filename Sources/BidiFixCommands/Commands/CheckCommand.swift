@@ -135,76 +135,80 @@ enum ControlFindings {
   ///
   /// - Complexity: O(*n*): a line of nothing but controls is as cheap as any other.
   private static func forEachHiddenControl(in text: String, _ body: (Finding) -> Void) {
-    var text = text
-    text.withUTF8 { bytes in
-      guard let first = firstControlCandidate(in: bytes) else { return }
-      var controls: [(byte: Int, scalarOffset: Int, control: BidiControl)] = []
-      var withoutControls: [UInt8] = []
-      withoutControls.reserveCapacity(bytes.count)
-      var before: [Unicode.Scalar?] = []  // for each control: the last other character before it
-      var lastOther: Unicode.Scalar? = nil
-      var scalarOffset = 0
-      var segmentStart = 0  // where the bytes since the last control begin
-      var index = first
-      while index < bytes.count {
-        let byte = bytes[index]
-        guard byte == 0xE2 || byte == 0xD8, let control = control(at: index, in: bytes) else {
-          index += 1
-          continue
-        }
-        if segmentStart < index {
-          withoutControls.append(contentsOf: bytes[segmentStart..<index])
-          scalarOffset += scalarCount(bytes[segmentStart..<index])
-          lastOther = scalar(endingAt: index, in: bytes)
-        }
-        controls.append((index, scalarOffset, control))
-        before.append(lastOther)
-        scalarOffset += 1
-        index += control == .arabicLetterMark ? 2 : 3
-        segmentStart = index
+    let utf8 = text.utf8
+    let bytes = utf8.span
+    guard let first = firstControlCandidate(in: bytes) else { return }
+    var controls: [(byte: Int, scalarOffset: Int, control: BidiControl)] = []
+    var withoutControls: [UInt8] = []
+    withoutControls.reserveCapacity(bytes.count)
+    func keep(_ range: Range<Int>) {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      withoutControls.append(contentsOf: utf8[start..<utf8.index(start, offsetBy: range.count)])
+    }
+    var before: [Unicode.Scalar?] = []  // for each control: the last other character before it
+    var lastOther: Unicode.Scalar? = nil
+    var scalarOffset = 0
+    var segmentStart = 0  // where the bytes since the last control begin
+    var index = first
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == 0xE2 || byte == 0xD8, let control = control(at: index, in: bytes) else {
+        index += 1
+        continue
       }
-      guard !controls.isEmpty else { return }
-      withoutControls.append(contentsOf: bytes[segmentStart...])
-      // The first other character after each control, from the last control backwards.
-      var after = [Unicode.Scalar?](repeating: nil, count: controls.count)
-      var nextOther: Unicode.Scalar? = nil
-      var nextControlByte = bytes.count
-      for (position, found) in controls.enumerated().reversed() {
-        let end = found.byte + (found.control == .arabicLetterMark ? 2 : 3)
-        if end < nextControlByte { nextOther = scalar(at: end, in: bytes) }
-        after[position] = nextOther
-        nextControlByte = found.byte
+      if segmentStart < index {
+        keep(segmentStart..<index)
+        scalarOffset += scalarCount(segmentStart..<index, in: bytes)
+        lastOther = scalar(endingAt: index, in: bytes)
       }
-      let links = EntityScanner(kinds: [.urls, .emails]).entities(in: String(decoding: withoutControls, as: UTF8.self))
-      var link = 0  // links and controls both come in text order
-      for (index, found) in controls.enumerated() {
-        // Its position in the text without controls.
-        let position = found.scalarOffset - index
-        while link < links.count && links[link].scalarRange.upperBound <= position { link += 1 }
-        if link < links.count, links[link].scalarRange.lowerBound < position {
-          let entity = links[link]
-          body(
-            Finding(
-              offset: found.scalarOffset, control: found.control,
-              kind: .insideLink(isURL: entity.kind == .url, text: entity.text)))
-          continue
-        }
-        if let before = before[index], let after = after[index], isIdentifierCharacter(before),
-          isIdentifierCharacter(after)
-        {
-          body(Finding(offset: found.scalarOffset, control: found.control, kind: .insideIdentifier))
-        }
+      controls.append((index, scalarOffset, control))
+      before.append(lastOther)
+      scalarOffset += 1
+      index += control == .arabicLetterMark ? 2 : 3
+      segmentStart = index
+    }
+    guard !controls.isEmpty else { return }
+    keep(segmentStart..<bytes.count)
+    // The first other character after each control, from the last control backwards.
+    var after = [Unicode.Scalar?](repeating: nil, count: controls.count)
+    var nextOther: Unicode.Scalar? = nil
+    var nextControlByte = bytes.count
+    for (position, found) in controls.enumerated().reversed() {
+      let end = found.byte + (found.control == .arabicLetterMark ? 2 : 3)
+      if end < nextControlByte { nextOther = scalar(at: end, in: bytes) }
+      after[position] = nextOther
+      nextControlByte = found.byte
+    }
+    let links = EntityScanner(kinds: [.urls, .emails]).entities(in: String(decoding: withoutControls, as: UTF8.self))
+    var link = 0  // links and controls both come in text order
+    for (index, found) in controls.enumerated() {
+      // Its position in the text without controls.
+      let position = found.scalarOffset - index
+      while link < links.count && links[link].scalarRange.upperBound <= position { link += 1 }
+      if link < links.count, links[link].scalarRange.lowerBound < position {
+        let entity = links[link]
+        body(
+          Finding(
+            offset: found.scalarOffset, control: found.control,
+            kind: .insideLink(isURL: entity.kind == .url, text: entity.text)))
+        continue
+      }
+      if let before = before[index], let after = after[index], isIdentifierCharacter(before),
+        isIdentifierCharacter(after)
+      {
+        body(Finding(offset: found.scalarOffset, control: found.control, kind: .insideIdentifier))
       }
     }
   }
 
   /// The first byte that can start a bidi control: they all begin with E2 or D8.
-  private static func firstControlCandidate(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    bytes.firstIndex { $0 == 0xE2 || $0 == 0xD8 }
+  private static func firstControlCandidate(in bytes: Span<UInt8>) -> Int? {
+    for index in bytes.indices where bytes[index] == 0xE2 || bytes[index] == 0xD8 { return index }
+    return nil
   }
 
   /// The control whose encoding starts at `index`, if one does.
-  private static func control(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> BidiControl? {
+  private static func control(at index: Int, in bytes: Span<UInt8>) -> BidiControl? {
     guard index + 1 < bytes.count else { return nil }
     if bytes[index] == 0xD8 { return bytes[index + 1] == 0x9C ? .arabicLetterMark : nil }
     guard index + 2 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 else { return nil }
@@ -212,29 +216,35 @@ enum ControlFindings {
     return Unicode.Scalar(value).flatMap(BidiControl.init)
   }
 
-  /// The number of characters in well-formed UTF-8: its bytes that are not continuation bytes.
-  private static func scalarCount(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+  /// The number of characters in `range` of well-formed UTF-8: its bytes that are not continuation
+  /// bytes.
+  private static func scalarCount(_ range: Range<Int>, in bytes: Span<UInt8>) -> Int {
     var count = 0
-    for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+    for index in range where bytes[index] & 0xC0 != 0x80 { count += 1 }
     return count
   }
 
   /// The character whose well-formed encoding starts at `index`.
-  private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+  private static func scalar(at index: Int, in bytes: Span<UInt8>) -> Unicode.Scalar {
     let lead = UInt32(bytes[index])
-    func continuation(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
     let value: UInt32
     switch lead {
-    case ..<0x80: value = lead
-    case ..<0xE0: value = (lead & 0x1F) << 6 | continuation(1)
-    case ..<0xF0: value = (lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2)
-    default: value = (lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3)
+    case ..<0x80:
+      value = lead
+    case ..<0xE0:
+      value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+    case ..<0xF0:
+      value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+    default:
+      value =
+        (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+        | UInt32(bytes[index + 3] & 0x3F)
     }
     return Unicode.Scalar(value) ?? "\u{FFFD}"
   }
 
   /// The character whose well-formed encoding ends right before `end`.
-  private static func scalar(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+  private static func scalar(endingAt end: Int, in bytes: Span<UInt8>) -> Unicode.Scalar {
     var start = end - 1
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
     return scalar(at: start, in: bytes)
