@@ -62,6 +62,30 @@ struct UTF8ValidationTests {
   }
 }
 
+extension UTF8ValidationTests {
+  @Test("Runs of two-byte characters (Arabic, Hebrew, Cyrillic) with one byte changed anywhere in them")
+  func twoByteRuns() {
+    var generator = SplitMix(seed: 0xA11F)
+    let letters: [Unicode.Scalar] = ["\u{627}", "\u{5D0}", "\u{6F1}", "\u{430}", "\u{80}", "\u{7FF}"]
+    let replacements: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE2, 0xF0, 0xFF]
+    var accepted = 0
+    for _ in 0..<20_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int(generator.next() % 20) {
+        bytes.append(contentsOf: String(letters[Int(generator.next() % UInt64(letters.count))]).utf8)
+      }
+      if !bytes.isEmpty && generator.next() % 4 != 0 {
+        bytes[Int(generator.next() % UInt64(bytes.count))] =
+          replacements[Int(generator.next() % UInt64(replacements.count))]
+      }
+      let expected = Self.standardLibraryAccepts(bytes)
+      if expected { accepted += 1 }
+      #expect(Self.toolAccepts(bytes) == expected, "\(bytes)")
+    }
+    #expect(accepted > 3_000 && accepted < 17_000)
+  }
+}
+
 /// A small deterministic generator, so a failure reproduces.
 struct SplitMix: RandomNumberGenerator {
   var state: UInt64
