@@ -37,31 +37,52 @@ struct ScanReport: LineCommand {
 
   func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
     let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
+    // Every piece is appended to `output` where it is made: a temporary array or string per piece
+    // cost more than finding the entities.
     if json {
-      output += Array(#"{"entities":["#.utf8)
+      output.append(contentsOf: #"{"entities":["#.utf8)
       var first = true
       for message in messages {
         for entity in scanner.entities(in: message.text) {
           if !first { output.append(UInt8(ascii: ",")) }
           first = false
-          output += Array(#"{"kind":""#.utf8) + Array(entity.kind.rawValue.utf8) + Array("\"".utf8)
+          output.append(contentsOf: #"{"kind":""#.utf8)
+          output.append(contentsOf: entity.kind.rawValue.utf8)
+          output.append(UInt8(ascii: "\""))
           if let field = message.field {
-            output += Array(#","field":"#.utf8)
+            output.append(contentsOf: #","field":"#.utf8)
             JSONString.encode(field, into: &output)
           }
-          output += Array(#","start":\#(entity.scalarRange.lowerBound),"end":\#(entity.scalarRange.upperBound),"text":"#.utf8)
+          output.append(contentsOf: #","start":"#.utf8)
+          output.append(contentsOf: String(entity.scalarRange.lowerBound).utf8)
+          output.append(contentsOf: #","end":"#.utf8)
+          output.append(contentsOf: String(entity.scalarRange.upperBound).utf8)
+          output.append(contentsOf: #","text":"#.utf8)
           JSONString.encode(entity.text, into: &output)
           output.append(UInt8(ascii: "}"))
         }
       }
-      output += Array("]}\n".utf8)
+      output.append(contentsOf: "]}\n".utf8)
       return
     }
     for message in messages {
       for entity in scanner.entities(in: message.text) {
-        let field = message.field.map { " [\($0)]" } ?? ""
-        output += Array(
-          "\(line.source):\(line.number):\(entity.scalarRange.lowerBound + 1):\(field) \(entity.kind) \(entity.text)\n".utf8)
+        output.append(contentsOf: line.source.utf8)
+        output.append(UInt8(ascii: ":"))
+        output.append(contentsOf: String(line.number).utf8)
+        output.append(UInt8(ascii: ":"))
+        output.append(contentsOf: String(entity.scalarRange.lowerBound + 1).utf8)
+        output.append(UInt8(ascii: ":"))
+        if let field = message.field {
+          output.append(contentsOf: " [".utf8)
+          output.append(contentsOf: field.utf8)
+          output.append(UInt8(ascii: "]"))
+        }
+        output.append(UInt8(ascii: " "))
+        output.append(contentsOf: entity.kind.rawValue.utf8)
+        output.append(UInt8(ascii: " "))
+        output.append(contentsOf: entity.text.utf8)
+        output.append(UInt8(ascii: "\n"))
       }
     }
   }

@@ -261,6 +261,12 @@ enum JSONString {
   /// everything else as UTF-8.
   static func encode(_ string: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    // Most strings need no escape: they are copied whole.
+    guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+      output.append(contentsOf: string.utf8)
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
