@@ -14,13 +14,13 @@ enum MessageExtraction {
     line.bytes.withUnsafeBufferPointer { bytes in
       switch layout {
       case .lines:
-        if !UTF8Stretches.isValid(bytes) {
-          let invalid = UTF8Stretches.split(bytes).filter { !$0.isValid }.reduce(0) { $0 + $1.range.count }
-          diagnostics.append(
-            Diagnostic(
-              severity: strict ? .error : .warning, line: line.number, column: nil,
-              text: "invalid UTF-8 (\(invalid) byte\(invalid == 1 ? "" : "s") read as U+FFFD)"))
-        }
+        // One validation: the String's own. Only a line that fails it is read a second time.
+        if let text = String(validating: bytes, as: UTF8.self) { return [Message(field: nil, text: text)] }
+        let invalid = UTF8Stretches.split(bytes).filter { !$0.isValid }.reduce(0) { $0 + $1.range.count }
+        diagnostics.append(
+          Diagnostic(
+            severity: strict ? .error : .warning, line: line.number, column: nil,
+            text: "invalid UTF-8 (\(invalid) byte\(invalid == 1 ? "" : "s") read as U+FFFD)"))
         return [Message(field: nil, text: String(decoding: bytes, as: UTF8.self))]
       case .jsonLines(let locator):
         let fields = JSONRecordReader.stringFields(
