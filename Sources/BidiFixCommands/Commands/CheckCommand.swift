@@ -137,10 +137,15 @@ enum ControlFindings {
   private static func forEachHiddenControl(in text: String, _ body: (Finding) -> Void) {
     let utf8 = text.utf8
     let bytes = utf8.span
-    guard let first = firstControlCandidate(in: bytes) else { return }
     var controls: [(byte: Int, scalarOffset: Int, control: BidiControl)] = []
     var withoutControls: [UInt8] = []
     withoutControls.reserveCapacity(bytes.count)
+    // Characters are decoded by the string itself, and only next to a control.
+    let scalars = text.unicodeScalars
+    func scalar(at byte: Int) -> Unicode.Scalar { scalars[utf8.index(utf8.startIndex, offsetBy: byte)] }
+    func scalar(endingAt byte: Int) -> Unicode.Scalar {
+      scalars[scalars.index(before: utf8.index(utf8.startIndex, offsetBy: byte))]
+    }
     func keep(_ range: Range<Int>) {
       let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
       withoutControls.append(contentsOf: utf8[start..<utf8.index(start, offsetBy: range.count)])
@@ -149,17 +154,18 @@ enum ControlFindings {
     var lastOther: Unicode.Scalar? = nil
     var scalarOffset = 0
     var segmentStart = 0  // where the bytes since the last control begin
-    var index = first
+    var index = 0
     while index < bytes.count {
       let byte = bytes[index]
-      guard byte == 0xE2 || byte == 0xD8, let control = control(at: index, in: bytes) else {
+      // Every bidi control's encoding begins with E2 or D8.
+      guard byte == 0xE2 || byte == 0xD8, let control = BidiControl(scalar(at: index)) else {
         index += 1
         continue
       }
       if segmentStart < index {
         keep(segmentStart..<index)
         scalarOffset += scalarCount(segmentStart..<index, in: bytes)
-        lastOther = scalar(endingAt: index, in: bytes)
+        lastOther = scalar(endingAt: index)
       }
       controls.append((index, scalarOffset, control))
       before.append(lastOther)
@@ -175,7 +181,7 @@ enum ControlFindings {
     var nextControlByte = bytes.count
     for (position, found) in controls.enumerated().reversed() {
       let end = found.byte + (found.control == .arabicLetterMark ? 2 : 3)
-      if end < nextControlByte { nextOther = scalar(at: end, in: bytes) }
+      if end < nextControlByte { nextOther = scalar(at: end) }
       after[position] = nextOther
       nextControlByte = found.byte
     }
@@ -201,53 +207,12 @@ enum ControlFindings {
     }
   }
 
-  /// The first byte that can start a bidi control: they all begin with E2 or D8.
-  private static func firstControlCandidate(in bytes: Span<UInt8>) -> Int? {
-    for index in bytes.indices where bytes[index] == 0xE2 || bytes[index] == 0xD8 { return index }
-    return nil
-  }
-
-  /// The control whose encoding starts at `index`, if one does.
-  private static func control(at index: Int, in bytes: Span<UInt8>) -> BidiControl? {
-    guard index + 1 < bytes.count else { return nil }
-    if bytes[index] == 0xD8 { return bytes[index + 1] == 0x9C ? .arabicLetterMark : nil }
-    guard index + 2 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 else { return nil }
-    let value = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-    return Unicode.Scalar(value).flatMap(BidiControl.init)
-  }
-
   /// The number of characters in `range` of well-formed UTF-8: its bytes that are not continuation
   /// bytes.
   private static func scalarCount(_ range: Range<Int>, in bytes: Span<UInt8>) -> Int {
     var count = 0
     for index in range where bytes[index] & 0xC0 != 0x80 { count += 1 }
     return count
-  }
-
-  /// The character whose well-formed encoding starts at `index`.
-  private static func scalar(at index: Int, in bytes: Span<UInt8>) -> Unicode.Scalar {
-    let lead = UInt32(bytes[index])
-    let value: UInt32
-    switch lead {
-    case ..<0x80:
-      value = lead
-    case ..<0xE0:
-      value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-    case ..<0xF0:
-      value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-    default:
-      value =
-        (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-        | UInt32(bytes[index + 3] & 0x3F)
-    }
-    return Unicode.Scalar(value) ?? "\u{FFFD}"
-  }
-
-  /// The character whose well-formed encoding ends right before `end`.
-  private static func scalar(endingAt end: Int, in bytes: Span<UInt8>) -> Unicode.Scalar {
-    var start = end - 1
-    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    return scalar(at: start, in: bytes)
   }
 
   private static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
