@@ -160,15 +160,9 @@ internal struct InsertionRecognizer {
 
 /// The byte offsets of recognised controls, one bit per byte of the text: a line of an isolated
 /// huge message holds millions of them, which a hash set spends most of its time growing for.
-internal struct ClaimedOffsets: ExpressibleByArrayLiteral {
+internal struct ClaimedOffsets {
   private var words: [UInt64] = []
   private(set) var isEmpty = true
-
-  init() {}
-
-  init(arrayLiteral offsets: Int...) {
-    for offset in offsets { insert(offset) }
-  }
 
   /// Makes room for offsets below `count` in one allocation.
   mutating func reserve(upTo count: Int) {
