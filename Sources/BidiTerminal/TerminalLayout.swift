@@ -275,7 +275,7 @@ public struct TerminalLayout: Sendable {
         } ?? [LineBreaking.Line(range: content, shown: content)]
       for line in lines {
         let visual = paragraph.line(line.shown, options: options)
-        var scalars = GraphemeOrder.restoringClusters(visual, text: resolved)
+        var scalars = GraphemeOrder.restoringClusters(visual, text: resolved, string: text)
         if scalars.contains(where: Self.isHidden) { scalars.removeAll(where: Self.isHidden) }
         body(aligned(scalars, direction: paragraph.direction))
       }
@@ -307,7 +307,7 @@ public struct TerminalLayout: Sendable {
 /// sequence or a skin-tone modifier in a right-to-left run would otherwise be sent reversed and
 /// fall apart on screen.
 enum GraphemeOrder {
-  static func restoringClusters(_ line: BidiLine, text: BidiText) -> [Unicode.Scalar] {
+  static func restoringClusters(_ line: BidiLine, text: BidiText, string: String) -> [Unicode.Scalar] {
     var scalars = line.visualScalars
     // Marks already follow their base (rule L3); what else joins scalars into one grapheme is a
     // ZWJ, an emoji modifier or a tag character.
@@ -316,17 +316,25 @@ enum GraphemeOrder {
         $0 == "\u{200D}" || (0x1F3FB...0x1F3FF).contains($0.value) || (0xE0020...0xE007F).contains($0.value)
       })
     else { return scalars }
-    // Logical cluster boundaries of the line.
-    var lineText = String.UnicodeScalarView()
-    lineText.append(contentsOf: text.scalars[line.range])
+    // Logical cluster boundaries of the line, from the string the text was resolved from.
+    var utf8Start = 0
+    for scalar in text.scalars[..<line.range.lowerBound] { utf8Start += UTF8.width(scalar) }
+    var utf8End = utf8Start
+    for scalar in text.scalars[line.range] { utf8End += UTF8.width(scalar) }
+    let utf8 = string.utf8
+    let lineText = string[utf8.index(utf8.startIndex, offsetBy: utf8Start)..<utf8.index(utf8.startIndex, offsetBy: utf8End)]
     var clusterOf = [Int](repeating: 0, count: line.range.count)
-    var offset = 0
-    var cluster = 0
-    for character in String(lineText) {
-      let count = character.unicodeScalars.count
-      for k in offset..<offset + count { clusterOf[k] = cluster }
-      offset += count
-      cluster += 1
+    // Boundaries only, without making a `Character` of each cluster.
+    var cluster = -1
+    var boundary = lineText.startIndex
+    var index = lineText.startIndex
+    for k in clusterOf.indices {
+      if index == boundary {
+        cluster += 1
+        boundary = lineText.index(after: boundary)
+      }
+      clusterOf[k] = cluster
+      index = lineText.unicodeScalars.index(after: index)
     }
     // A cluster that comes out as a descending stretch is put back in logical order.
     let logical = line.visualToLogical.map { $0 - line.range.lowerBound }

@@ -28,14 +28,6 @@ internal enum FriBidiLibrary {
 
   // MARK: Character properties
 
-  private static let classByFriBidiType: [UInt32: BidiClass] = {
-    var table: [UInt32: BidiClass] = [:]
-    for bidiClass in BidiClass.allCases {
-      table[friBidiType(bidiClass).rawValue] = bidiClass
-    }
-    return table
-  }()
-
   static func friBidiType(_ bidiClass: BidiClass) -> FriBidiCharType {
     switch bidiClass {
     case .leftToRight: FRIBIDI_TYPE_LTR
@@ -66,7 +58,11 @@ internal enum FriBidiLibrary {
   }
 
   private static func bidiClass(fromFriBidi type: FriBidiCharType) -> BidiClass {
-    classByFriBidiType[type.rawValue] ?? .otherNeutral
+    // 23 values: a scan costs less than hashing, and this fills the class table at start-up.
+    for (rawValue, candidate) in friBidiTypeByClass.enumerated() where candidate == type {
+      return BidiClass(rawValue: UInt8(rawValue))
+    }
+    return .otherNeutral
   }
 
   /// The FriBidi types of all classes, indexed by `BidiClass.rawValue`, for the hot conversion loops.

@@ -11,8 +11,11 @@ internal struct LineLayout {
 
   init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
     let storage = paragraph.storage
-    let classes = storage.classes
-    let scalars = storage.scalars
+    let classArray = storage.classes
+    let scalarArray = storage.scalars
+    // Spans: one bounds check per access and no retain of the arrays inside the loops.
+    let classes = classArray.span
+    let scalars = scalarArray.span
     let start = range.lowerBound
     let count = range.count
     let paragraphLevel = paragraph.baseLevel.rawValue
@@ -22,10 +25,15 @@ internal struct LineLayout {
     var effective = lineLevels
 
     // L1: separators, and whitespace or isolate controls before them or at the end of the line, go
-    // to the paragraph level. Removed characters inside such a stretch go with it.
+    // to the paragraph level. Removed characters inside such a stretch go with it. The same pass
+    // notes which classes the later steps need.
     var trailing = true
+    var hasMarks = false
+    var hasArabicLetters = false
     for j in stride(from: count - 1, through: 0, by: -1) {
       let bidiClass = classes[start + j]
+      hasMarks = hasMarks || bidiClass == .nonspacingMark
+      hasArabicLetters = hasArabicLetters || bidiClass == .arabicLetter
       if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
         lineLevels[j] = paragraphLevel
         effective[j] = paragraphLevel
@@ -49,61 +57,60 @@ internal struct LineLayout {
     // Every character takes part in the reordering, so that controls which are not displayed still
     // separate the runs they separate; what the options leave out is dropped afterwards.
     var order = VisualReordering.visualOrder(levels: effective)
-    if options.contains(.keepMarksAfterBase) && classes[range].contains(.nonspacingMark) {
+    if options.contains(.keepMarksAfterBase) && hasMarks {
       var logicalOrder = Array(0..<count)
-      Self.reverseMarkClusters(order: &logicalOrder, levels: effective, classes: classes, start: start)
+      Self.reverseMarkClusters(order: &logicalOrder, levels: effective, classes: classArray, start: start)
       order = order.map { Int32(logicalOrder[Int($0)]) }
     }
     let removeX9 = options.contains(.removeX9Characters)
     let removeControls = options.contains(.removeBidiControls)
-    func isOmitted(_ j: Int) -> Bool {
-      (removeX9 && classes[start + j].isRemovedByX9)
-        || (removeControls && scalars[start + j].isBidiFormattingControl)
-    }
 
     // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
-    var shaped: [UInt32]? = nil
-    var isFiller = [Bool]()
-    if options.contains(.shapeArabic),
-      classes[range].contains(.arabicLetter)
-    {
-      var values = [UInt32](repeating: 0, count: count)
-      for j in 0..<count { values[j] = scalars[start + j].value }
-      FriBidiLibrary.shapeArabic(scalars: &values, classes: classes[range], levels: effective, ligatures: true)
-      if values.contains(FriBidiLibrary.ligatureFiller) {
-        isFiller = (0..<count).map {
-          values[$0] == FriBidiLibrary.ligatureFiller
-            && scalars[start + $0].value != FriBidiLibrary.ligatureFiller
-        }
+    var shaped: [UInt32] = []
+    var hasFiller = false
+    if options.contains(.shapeArabic) && hasArabicLetters {
+      shaped = Array(unsafeUninitializedCapacity: count) { values, initialized in
+        for j in 0..<count { values[j] = scalars[start + j].value }
+        initialized = count
       }
-      shaped = values
+      FriBidiLibrary.shapeArabic(
+        scalars: &shaped, classes: classArray[range], levels: effective, ligatures: true)
+      hasFiller = shaped.contains(FriBidiLibrary.ligatureFiller)
+    }
+    let shapedValues = shaped.span
+    func isFiller(_ j: Int) -> Bool {
+      hasFiller && shapedValues[j] == FriBidiLibrary.ligatureFiller
+        && scalars[start + j].value != FriBidiLibrary.ligatureFiller
     }
 
     visualScalars.reserveCapacity(order.count)
     visualToLogical.reserveCapacity(order.count)
     visualLevels.reserveCapacity(order.count)
     // Visual positions are only needed to place ligatures.
-    var positionOf = isFiller.isEmpty ? [] : [Int](repeating: -1, count: count)
+    var positionOf = hasFiller ? [Int](repeating: -1, count: count) : []
     let mirror = options.contains(.mirror)
-    for position in order {
-      let j = Int(position)
-      if isOmitted(j) || (!isFiller.isEmpty && isFiller[j]) { continue }
+    for position in order.span.indices {
+      let j = Int(order[position])
+      let bidiClass = classes[start + j]
       var scalar = scalars[start + j]
-      if let shaped, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }
+      if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl) || isFiller(j) {
+        continue
+      }
+      if !shapedValues.isEmpty, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
       let level = effective[j]
       // Only neutrals have mirrored glyphs.
-      if mirror && level & 1 == 1 && classes[start + j] == .otherNeutral, let mirrored = scalar.bidiMirror {
+      if mirror && level & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
         scalar = mirrored
       }
-      if !positionOf.isEmpty { positionOf[j] = visualScalars.count }
+      if hasFiller { positionOf[j] = visualScalars.count }
       visualToLogical.append(start + j)
       visualScalars.append(scalar)
       visualLevels.append(level)
     }
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
     // and the ligature maps back to the lam, the first of its two characters.
-    if !isFiller.isEmpty {
-      for j in 0..<count where isFiller[j] && j + 1 < count && positionOf[j + 1] >= 0 {
+    if hasFiller {
+      for j in 0..<count where isFiller(j) && j + 1 < count && positionOf[j + 1] >= 0 {
         visualToLogical[positionOf[j + 1]] = start + j
         ligatureLams.append(j)
       }

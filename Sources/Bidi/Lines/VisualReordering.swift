@@ -24,7 +24,7 @@ internal enum VisualReordering {
       highest = max(highest, level)
     }
     let lowestOdd = Int(lowest | 1)
-    if Int(highest) < lowestOdd { return (0..<Int32(levels.count)).map { $0 } }
+    if Int(highest) < lowestOdd { return Array(0..<Int32(levels.count)) }
     // Chat lines use a handful of levels, where the literal reversals cost less than a tree.
     if Int(highest) - lowestOdd < Self.literalLevels {
       return literalOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd)
@@ -91,18 +91,26 @@ internal enum VisualReordering {
   ///
   /// - Complexity: O(*n*·*d*) for *d* levels to reverse.
   static func literalOrder(levels: [UInt8], highest: Int, lowestOdd: Int) -> [Int32] {
-    var order = (0..<Int32(levels.count)).map { $0 }
     let count = levels.count
-    for level in stride(from: highest, through: lowestOdd, by: -1) {
+    var order = Array(0..<Int32(count))
+    // Spans, not the arrays: no uniqueness check or bounds re-derivation on each swap.
+    let levels = levels.span
+    var reordered = order.mutableSpan
+    for level in stride(from: UInt8(highest), through: UInt8(lowestOdd), by: -1) {
       var start = 0
       while start < count {
-        guard Int(levels[start]) >= level else {
+        guard levels[start] >= level else {
           start += 1
           continue
         }
         var end = start + 1
-        while end < count && Int(levels[end]) >= level { end += 1 }
-        order[start..<end].reverse()
+        while end < count && levels[end] >= level { end += 1 }
+        var (low, high) = (start, end - 1)
+        while low < high {
+          reordered.swapAt(low, high)
+          low += 1
+          high -= 1
+        }
         start = end
       }
     }

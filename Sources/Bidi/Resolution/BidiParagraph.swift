@@ -28,13 +28,12 @@ public struct BidiParagraph: Sendable {
     self.range = range
     // One paragraph is the common case: share the text's array instead of copying it.
     let classes = range.count == storage.classes.count ? storage.classes : Array(storage.classes[range])
+    let structure = IsolateStructure(classes: classes)
     switch direction.choice {
     case .fixed(let fixed):
       self.direction = fixed
     case .firstStrong(let fallback):
-      self.direction =
-        IsolateStructure(classes: classes).firstStrongDirection(in: 0..<classes.count, classes: classes)
-        ?? fallback
+      self.direction = structure.firstStrongDirection(in: 0..<classes.count, classes: classes) ?? fallback
     }
     let baseLevel: UInt8 = self.direction == .rightToLeft ? 1 : 0
     if baseLevel == 0 && !classes.contains(where: \.needsBidiWork) {
@@ -44,7 +43,7 @@ public struct BidiParagraph: Sendable {
     }
     do {
       resolvedLevels = try LevelResolver.resolve(
-        classes: classes, brackets: range.count == brackets.count ? brackets : Array(brackets[range]),
+        classes: classes, structure: structure, brackets: range.count == brackets.count ? brackets : Array(brackets[range]),
         baseLevel: baseLevel,
         correctSiblingIsolates: correctSiblingIsolates)
     } catch {

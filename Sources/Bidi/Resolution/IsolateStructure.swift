@@ -32,6 +32,11 @@ internal struct IsolateStructure {
   let matchingPDI: [Int32]
 
   init(classes: [BidiClass]) {
+    // Only initiators are ever looked up: text without one needs no table.
+    guard classes.contains(where: \.isIsolateInitiator) else {
+      matchingPDI = []
+      return
+    }
     var matches = [Int32](repeating: -1, count: classes.count)
     var open: [Int32] = []
     for (i, bidiClass) in classes.enumerated() {

@@ -24,9 +24,11 @@
 ///
 /// Two kinds of segment never reach FriBidi: those every character of which resolves to the
 /// segment's own level (``uniformBrackets(range:level:classes:brackets:)``), and, while the isolates
-/// are being cut out, those that are one isolating run sequence with no bracket left to pair, which
-/// ``SequenceResolver`` resolves with rules W1–I2 in Swift. Together they are most chat messages;
-/// the conformance suites check both paths, as every case goes through whichever applies.
+/// are being cut out, those that are one isolating run sequence (no embedding, override or PDF),
+/// which ``SequenceResolver`` resolves with rules W1–I2, bracket pairing (N0) included, in Swift.
+/// Together they are nearly all chat messages; FriBidi is left the explicit embeddings and overrides
+/// and brackets nested past 63. The conformance suites check both paths, as every case goes
+/// through whichever applies.
 ///
 /// Brackets: FriBidi's rule N0 is quadratic in the number of bracket pairs (upstream #163) and its
 /// recursion can overflow the stack (#253). In a paragraph with more than
@@ -46,16 +48,17 @@ internal enum LevelResolver {
   ///
   /// - Parameters:
   ///   - classes: the paragraph's classes, its separator included.
+  ///   - structure: the isolate structure of `classes`.
   ///   - brackets: FriBidi bracket ids per character (0 for none).
   ///   - baseLevel: 0 or 1.
   ///   - correctSiblingIsolates: cut isolate contents out (needed before libfribidi 1.0.9).
   static func resolve(
-    classes: [BidiClass], brackets: [UInt32], baseLevel: UInt8, correctSiblingIsolates: Bool
+    classes: [BidiClass], structure: IsolateStructure, brackets: [UInt32], baseLevel: UInt8,
+    correctSiblingIsolates: Bool
   ) throws(Failure) -> [UInt8] {
     let count = classes.count
     var levels = [UInt8](repeating: baseLevel, count: count)
     guard count > 0 else { return levels }
-    let structure = IsolateStructure(classes: classes)
     var pending = [PendingSegment(range: 0..<count, level: baseLevel)]
     var segment = SegmentBuffer()
     var bracketBudget = maximumBracketsPerParagraph
@@ -70,7 +73,7 @@ internal enum LevelResolver {
       if correctSiblingIsolates,
         let children = SequenceResolver.resolve(
           range: range, level: level, classes: classes, brackets: brackets, structure: structure,
-          bracketBudget: bracketBudget, levels: &levels)
+          bracketBudget: &bracketBudget, levels: &levels)
       {
         pending.append(contentsOf: children)
         continue

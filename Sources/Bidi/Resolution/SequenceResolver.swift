@@ -1,5 +1,5 @@
-/// Rules W1–I2 in Swift for the common segment that is one isolating run sequence: no embedding,
-/// override or PDF, and no bracket that rule N0 would still pair. Isolates inside it are cut out
+/// Rules W1–I2 in Swift, N0 included, for the common segment that is one isolating run sequence: no
+/// embedding, override or PDF. Isolates inside it are cut out
 /// exactly as for FriBidi (their initiator and PDI stay, as neutrals, and their contents are
 /// resolved on their own), so a chat message with isolated mentions, hashtags, URLs and numbers is
 /// resolved without a call into FriBidi. Anything else is left to FriBidi.
@@ -18,18 +18,26 @@ internal enum SequenceResolver {
   /// `nil`, having written nothing, when the segment is not one this resolver handles.
   static func resolve(
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
-    bracketBudget: Int, levels: inout [UInt8]
+    bracketBudget: inout Int, levels: inout [UInt8]
   ) -> [PendingSegment]? {
     var types: [BidiClass] = []
     var origins: [Int32] = []
     types.reserveCapacity(range.count)
     origins.reserveCapacity(range.count)
     var children: [PendingSegment] = []
+    var pairing = BracketPairing()
+    // Brackets are counted against the paragraph's budget in the order FriBidi's path would count
+    // them, and only once this resolver is sure to handle the segment.
+    var budget = bracketBudget
     var i = range.lowerBound
     while i < range.upperBound {
       let bidiClass = classes[i]
       if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return nil }
-      if brackets[i] != 0 && bracketBudget > 0 { return nil }
+      if brackets[i] != 0 && budget > 0 {
+        budget -= 1
+        // Rule BD16 gives up past 63 open brackets; FriBidi's path handles that.
+        guard pairing.add(bracket: brackets[i], at: types.count) else { return nil }
+      }
       switch bidiClass {
       case .boundaryNeutral, .paragraphSeparator:
         // Removed by rule X9, or last and at the paragraph level (rule L1).
@@ -61,15 +69,20 @@ internal enum SequenceResolver {
       origins.append(Int32(i))
       i += 1
     }
-    resolveWeakAndNeutral(&types, level: level)
+    bracketBudget = budget
+    resolveWeakAndNeutral(&types, level: level) { types in
+      pairing.resolve(&types, level: level) { k in classes[Int(origins[k])] == .nonspacingMark }
+    }
     for (k, type) in types.enumerated() {
       levels[Int(origins[k])] = implicitLevel(of: type, at: level)
     }
     return children
   }
 
-  /// Rules W1–W7 and N1–N2: every type ends as L, R, EN or AN.
-  private static func resolveWeakAndNeutral(_ types: inout [BidiClass], level: UInt8) {
+  /// Rules W1–W7, N0 (through `pairBrackets`) and N1–N2: every type ends as L, R, EN or AN.
+  private static func resolveWeakAndNeutral(
+    _ types: inout [BidiClass], level: UInt8, pairBrackets: (inout [BidiClass]) -> Void
+  ) {
     let count = types.count
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     // W1: a mark takes the type of what precedes it; after an isolate control it is a neutral.
@@ -131,6 +144,7 @@ internal enum SequenceResolver {
         break
       }
     }
+    pairBrackets(&types)
     // N1 and N2: a run of neutrals between two strong types of one direction (numbers count as R)
     // takes that direction; otherwise the embedding direction.
     func direction(_ type: BidiClass) -> BidiClass {
@@ -168,5 +182,98 @@ internal enum SequenceResolver {
       }
     }
     return type == .rightToLeft ? level : level + 1
+  }
+}
+
+/// Rule N0 for one isolating run sequence: the bracket pairs of BD16, each resolved to the direction
+/// of the strong text inside it, or of the context before it when the inside is all of the other
+/// direction.
+///
+/// Pairs are found with a stack of at most 63 open brackets, as BD16 specifies. Bracket ids are
+/// FriBidi's (the opening bracket's code point, with canonical equivalents already unified).
+///
+/// - Complexity: O(*n*·*d*) for *n* types and brackets nested *d* ≤ 63 deep.
+struct BracketPairing {
+  private struct Bracket {
+    var position: Int
+    var id: UInt32
+  }
+
+  private struct Pair {
+    var opening: Int
+    var closing: Int
+  }
+
+  private var open: [Bracket] = []
+  private var pairs: [Pair] = []
+
+  static let maximumOpenBrackets = 63
+
+  /// Records the bracket at sequence position `position`; `false` when BD16 would stop here.
+  mutating func add(bracket id: UInt32, at position: Int) -> Bool {
+    if id & FriBidiLibrary.openingBracketMask != 0 {
+      guard open.count < Self.maximumOpenBrackets else { return false }
+      open.append(Bracket(position: position, id: id & ~FriBidiLibrary.openingBracketMask))
+      return true
+    }
+    // A closing bracket pairs with the nearest open one of its kind, closing those above it.
+    if let match = open.lastIndex(where: { $0.id == id }) {
+      pairs.append(Pair(opening: open[match].position, closing: position))
+      open.removeSubrange(match...)
+    }
+    return true
+  }
+
+  /// Applies rule N0 to `types` (after rules W1–W7), in the order of the opening brackets.
+  func resolve(_ types: inout [BidiClass], level: UInt8, wasMark: (Int) -> Bool) {
+    guard !pairs.isEmpty else { return }
+    let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
+    // Numbers count as right to left.
+    func strong(_ type: BidiClass) -> BidiClass? {
+      switch type {
+      case .leftToRight: .leftToRight
+      case .rightToLeft, .europeanNumber, .arabicNumber: .rightToLeft
+      default: nil
+      }
+    }
+    for pair in pairs.sorted(by: { $0.opening < $1.opening }) {
+      var foundEmbedding = false
+      var foundOpposite = false
+      for k in pair.opening + 1..<pair.closing {
+        guard let direction = strong(types[k]) else { continue }
+        if direction == embedding {
+          foundEmbedding = true
+          break
+        }
+        foundOpposite = true
+      }
+      let resolved: BidiClass
+      if foundEmbedding {
+        resolved = embedding
+      } else if foundOpposite {
+        // The context before the pair, or the start of the sequence (sos, the embedding direction).
+        var before = embedding
+        var k = pair.opening - 1
+        while k >= 0 {
+          if let direction = strong(types[k]) {
+            before = direction
+            break
+          }
+          k -= 1
+        }
+        resolved = before == embedding ? embedding : before
+      } else {
+        continue
+      }
+      for position in [pair.opening, pair.closing] {
+        types[position] = resolved
+        // Marks that followed the bracket take its new direction too.
+        var k = position + 1
+        while k < types.count && wasMark(k) {
+          types[k] = resolved
+          k += 1
+        }
+      }
+    }
   }
 }
