@@ -113,23 +113,33 @@ public struct TerminalLayout: Sendable {
     try renderLines(text, direction: direction, protected: protected) { line in
       if !first { output.append(contentsOf: lineBreak) }
       first = false
+      // Sized once, then written in place: appending byte by byte costs more than the layout.
+      var byteCount = 0
+      for scalar in line { byteCount += UTF8.width(scalar) }
+      var i = output.count
+      output.append(contentsOf: repeatElement(0, count: byteCount))
+      var bytes = output.mutableSpan
       for scalar in line {
         let value = scalar.value
         switch value {
         case ..<0x80:
-          output.append(UInt8(value))
+          bytes[i] = UInt8(value)
+          i += 1
         case ..<0x800:
-          output.append(0xC0 | UInt8(value >> 6))
-          output.append(0x80 | UInt8(value & 0x3F))
+          bytes[i] = 0xC0 | UInt8(value >> 6)
+          bytes[i + 1] = 0x80 | UInt8(value & 0x3F)
+          i += 2
         case ..<0x1_0000:
-          output.append(0xE0 | UInt8(value >> 12))
-          output.append(0x80 | UInt8(value >> 6 & 0x3F))
-          output.append(0x80 | UInt8(value & 0x3F))
+          bytes[i] = 0xE0 | UInt8(value >> 12)
+          bytes[i + 1] = 0x80 | UInt8(value >> 6 & 0x3F)
+          bytes[i + 2] = 0x80 | UInt8(value & 0x3F)
+          i += 3
         default:
-          output.append(0xF0 | UInt8(value >> 18))
-          output.append(0x80 | UInt8(value >> 12 & 0x3F))
-          output.append(0x80 | UInt8(value >> 6 & 0x3F))
-          output.append(0x80 | UInt8(value & 0x3F))
+          bytes[i] = 0xF0 | UInt8(value >> 18)
+          bytes[i + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
+          bytes[i + 2] = 0x80 | UInt8(value >> 6 & 0x3F)
+          bytes[i + 3] = 0x80 | UInt8(value & 0x3F)
+          i += 4
         }
       }
     }
@@ -310,31 +320,59 @@ enum GraphemeOrder {
   static func restoringClusters(_ line: BidiLine, text: BidiText, string: String) -> [Unicode.Scalar] {
     var scalars = line.visualScalars
     // Marks already follow their base (rule L3); what else joins scalars into one grapheme is a
-    // ZWJ, an emoji modifier or a tag character.
-    guard line.range.count > 1,
-      text.scalars[line.range].contains(where: {
-        $0 == "\u{200D}" || (0x1F3FB...0x1F3FF).contains($0.value) || (0xE0020...0xE007F).contains($0.value)
-      })
-    else { return scalars }
-    // Logical cluster boundaries of the line, from the string the text was resolved from.
-    var utf8Start = 0
-    for scalar in text.scalars[..<line.range.lowerBound] { utf8Start += UTF8.width(scalar) }
-    var utf8End = utf8Start
-    for scalar in text.scalars[line.range] { utf8End += UTF8.width(scalar) }
-    let utf8 = string.utf8
-    let lineText = string[utf8.index(utf8.startIndex, offsetBy: utf8Start)..<utf8.index(utf8.startIndex, offsetBy: utf8End)]
-    var clusterOf = [Int](repeating: 0, count: line.range.count)
-    // Boundaries only, without making a `Character` of each cluster.
-    var cluster = -1
-    var boundary = lineText.startIndex
-    var index = lineText.startIndex
-    for k in clusterOf.indices {
-      if index == boundary {
-        cluster += 1
-        boundary = lineText.index(after: boundary)
+    // ZWJ, an emoji modifier or a tag character. Only where such a scalar came out right before
+    // the one it followed (or a ZWJ right after the one that followed it) can a cluster be broken.
+    let allScalars = text.scalars
+    func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\u{200D}" || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
+    }
+    let order = line.visualToLogical
+    let lineStart = line.range.lowerBound
+    var suspects: [Int] = []
+    for v in order.indices.dropLast() where order[v + 1] == order[v] - 1 {
+      if isJoiner(allScalars[order[v]]) || allScalars[order[v + 1]] == "\u{200D}" {
+        suspects.append(order[v] - lineStart)
       }
-      clusterOf[k] = cluster
-      index = lineText.unicodeScalars.index(after: index)
+    }
+    guard !suspects.isEmpty else { return scalars }
+    // Each scalar is a cluster of its own (named by its first scalar's offset) except in the words
+    // around the suspects, which the string's own grapheme breaking decides. A cluster always
+    // starts at a space and never runs on into the next one.
+    let count = line.range.count
+    var clusterOf = Array(0..<count)
+    var utf8Offsets = [Int](repeating: 0, count: count + 1)
+    var utf8Offset = 0
+    for scalar in allScalars[..<lineStart] { utf8Offset += UTF8.width(scalar) }
+    for k in 0..<count {
+      utf8Offsets[k] = utf8Offset
+      utf8Offset += UTF8.width(allScalars[lineStart + k])
+    }
+    utf8Offsets[count] = utf8Offset
+    let utf8 = string.utf8
+    var covered = 0
+    for suspect in suspects.sorted() where suspect >= covered {
+      var wordStart = max(suspect - 1, 0)
+      while wordStart > 0 && allScalars[lineStart + wordStart - 1] != " " { wordStart -= 1 }
+      // From the space itself, which may carry a joiner of its own.
+      if wordStart > 0 { wordStart -= 1 }
+      var wordEnd = suspect + 1
+      while wordEnd < count && allScalars[lineStart + wordEnd] != " " { wordEnd += 1 }
+      covered = wordEnd
+      let word = string[
+        utf8.index(utf8.startIndex, offsetBy: utf8Offsets[wordStart])..<utf8.index(
+          utf8.startIndex, offsetBy: utf8Offsets[wordEnd])]
+      // Boundaries only, without making a `Character` of each cluster.
+      var cluster = wordStart
+      var boundary = word.startIndex
+      var index = word.startIndex
+      for k in wordStart..<wordEnd {
+        if index == boundary {
+          cluster = k
+          boundary = word.index(after: boundary)
+        }
+        clusterOf[k] = cluster
+        index = word.unicodeScalars.index(after: index)
+      }
     }
     // A cluster that comes out as a descending stretch is put back in logical order.
     let logical = line.visualToLogical.map { $0 - line.range.lowerBound }
