@@ -66,26 +66,70 @@ public struct TerminalLayout: Sendable {
     }
     if asciiEnd < 0 { return nil }
     if asciiEnd == text.count { return asciiEnd }
-    var cells = 0
-    var scalars = text.makeUnicodeScalarIterator()
-    while let scalar = scalars.next() {
-      guard let width = plainLeftToRightWidth(of: scalar) else { return nil }
-      cells += width
+    // The rest byte by byte too: the Basic Multilingual Plane from a table, the other planes
+    // (emoji, mostly) scalar by scalar.
+    let bytes = text.span
+    let table = plainBasicPlaneWidths.span
+    var cells = asciiEnd
+    var i = asciiEnd
+    while i < bytes.count {
+      let lead = UInt32(bytes[i])
+      let width: UInt8
+      if lead < 0x80 {
+        width = table[Int(lead)]
+        i += 1
+      } else if lead < 0xE0 {
+        width = table[Int((lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F))]
+        i += 2
+      } else if lead < 0xF0 {
+        width = table[Int((lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))]
+        i += 3
+      } else {
+        let value = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+          | UInt32(bytes[i + 3] & 0x3F)
+        guard let scalar = Unicode.Scalar(value), let scalarWidth = plainLeftToRightWidth(of: scalar) else {
+          return nil
+        }
+        width = UInt8(scalarWidth)
+        i += 4
+      }
+      if width == notPlain { return nil }
+      cells += Int(width)
     }
     return cells
   }
 
+  private static let notPlain: UInt8 = 0xFF
+
+  /// ``plainLeftToRightWidth(of:)-(Unicode.Scalar)`` for every code point of the Basic Multilingual
+  /// Plane (surrogates: not plain), made on first use run by run of the width table.
+  private static let plainBasicPlaneWidths: [UInt8] = {
+    var table = [UInt8](repeating: notPlain, count: 0x1_0000)
+    let starts = CellWidthTable.rangeStarts
+    for run in starts.indices where starts[run] < 0x1_0000 {
+      let end = run + 1 < starts.count ? min(starts[run + 1], 0x1_0000) : 0x1_0000
+      for value in starts[run]..<end where !(0xD800...0xDFFF).contains(value) && displaysAsStored(value) {
+        table[Int(value)] = value < 0x80 ? 1 : CellWidthTable.rangeWidths[run]
+      }
+    }
+    return table
+  }()
+
   /// The cells of a scalar that displays as stored in a left-to-right paragraph, or `nil`.
   @inline(__always)
   private static func plainLeftToRightWidth(of scalar: Unicode.Scalar) -> Int? {
-    if scalar.value < 0x80 {
-      return scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? nil : 1
-    }
-    if (0x80..<0xA0).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{200E}" { return nil }
-    switch BidiClass(scalar) {
-    case .rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator: return nil
-    case let bidiClass where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return nil
-    default: return CellWidth.of(scalar)
+    guard displaysAsStored(scalar.value) else { return nil }
+    return scalar.value < 0x80 ? 1 : CellWidth.of(scalar)
+  }
+
+  /// Whether a code point displays as stored in a left-to-right paragraph.
+  private static func displaysAsStored(_ value: UInt32) -> Bool {
+    if value < 0x80 { return !(value < 0x20 && value != 0x09 || value == 0x7F) }
+    if (0x80..<0xA0).contains(value) || value == 0xFEFF || value == 0x200E { return false }
+    switch BidiClass(codePoint: value) {
+    case nil, .rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator: return false
+    case let bidiClass? where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return false
+    default: return true
     }
   }
 

@@ -32,6 +32,35 @@ struct LibFriBidiBugTests {
       fribidi108: [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 3, 4, 4, 4, 4, 4, 1]),
   ]
 
+  /// Found by this project: after rule W1 gives a mark the type of the neutral before it, FriBidi
+  /// no longer pairs a bracket that follows, so in an Arabic message an emoji with its variation
+  /// selector (U+FE0F) splits "(明天)". Correct levels by hand from UAX #9 (N0: Chinese inside,
+  /// Arabic before, so both brackets take the paragraph's direction); ICU 72 displays the line
+  /// accordingly (`发送(明天)️❤ﺐﺘﻜﻤﻟﺍ`). FriBidi's levels are those `fribidi --levels --rtl` prints.
+  static let bracketAfterMark: [Vector] = [
+    Vector(
+      name: "Arabic, heart with U+FE0F, Chinese in parentheses",
+      scalars: "0627 0644 0645 0643 062A 0628 2764 FE0F 0028 660E 5929 0029 53D1 9001",
+      correct: [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 2, 2],
+      fribidi108: [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2]),
+    Vector(
+      name: "Arabic, combining accent on a star, Latin in brackets",
+      scalars: "0627 0644 2605 0301 005B 0061 0062 005D 0063",
+      correct: [1, 1, 1, 1, 1, 2, 2, 1, 2],
+      fribidi108: [1, 1, 1, 1, 1, 2, 2, 2, 2]),
+  ]
+
+  @Test("A bracket right after a non-spacing mark still pairs", arguments: bracketAfterMark)
+  func bracketAfterMarkPairs(_ vector: Vector) throws {
+    #expect(try Self.levels(vector, correcting: true) == vector.correct)
+  }
+
+  @Test("FriBidi alone does not pair a bracket right after a mark", arguments: bracketAfterMark)
+  func libraryAloneMissesBracketAfterMark(_ vector: Vector) throws {
+    try #require(BidiLibrary.correctsSiblingIsolates, "libfribidi \(BidiLibrary.version) is resolved whole")
+    #expect(try Self.levels(vector, correcting: false) == vector.fribidi108)
+  }
+
   private static func levels(_ vector: Vector, correcting: Bool) throws -> [UInt8?] {
     var string = ""
     string.unicodeScalars.append(contentsOf: scalars(hex: vector.scalars))
