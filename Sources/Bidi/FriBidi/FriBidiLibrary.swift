@@ -123,6 +123,9 @@ internal enum FriBidiLibrary {
   /// Shapes Arabic letters in logical order: joining (from the classes and levels) and then
   /// presentation forms, with lam-alef ligatures when asked.
   ///
+  /// The engine shapes with `ArabicShaping`, which reads its data from the library once; this whole
+  /// call is kept as the reference the tests compare it with.
+  ///
   /// FriBidi writes U+FEFF where a ligature swallowed the lam; the caller removes it.
   static func shapeArabic(
     scalars: inout [UInt32], classes: ArraySlice<BidiClass>, levels: [UInt8], ligatures: Bool
@@ -158,4 +161,37 @@ internal enum FriBidiLibrary {
 
   /// The filler FriBidi leaves where a ligature took two characters' place.
   static let ligatureFiller: UInt32 = 0xFEFF
+
+  // MARK: Shaping data, for the engine's own shaper
+
+  /// The headers' joining masks, in the order of `ArabicJoining`'s bits: joins right, joins left,
+  /// shapes, transparent, ignored.
+  static let joiningMasks: [UInt8] = [
+    FRIBIDI_MASK_JOINS_RIGHT, FRIBIDI_MASK_JOINS_LEFT, FRIBIDI_MASK_ARAB_SHAPES, FRIBIDI_MASK_TRANSPARENT,
+    FRIBIDI_MASK_IGNORED,
+  ].map { UInt8($0) }
+
+  /// FriBidi's joining type of `scalar`: a set of `ArabicJoining` bits.
+  static func joiningType(of scalar: UInt32) -> UInt8 {
+    fribidi_get_joining_type(scalar)
+  }
+
+  /// The presentation form FriBidi gives `scalar` for one joining shape (`ArabicJoining.joinsRight`
+  /// and `joinsLeft` bits), read by shaping it alone with that shape.
+  static func presentationForm(of scalar: UInt32, shape: UInt8) -> UInt32 {
+    var value = scalar
+    var property = FriBidiArabicProp(ArabicJoining.shapes | shape)
+    var level: FriBidiLevel = 1
+    fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES), &level, 1, &property, &value)
+    return value
+  }
+
+  /// The mandatory ligature FriBidi forms of two shaped characters in right-to-left text, if any.
+  static func mandatoryLigature(_ first: UInt32, _ second: UInt32) -> UInt32? {
+    var values = [first, second]
+    var properties: [FriBidiArabicProp] = [0, 0]
+    var levels: [FriBidiLevel] = [1, 1]
+    fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA), &levels, 2, &properties, &values)
+    return values[0] == ligatureFiller && first != ligatureFiller ? values[1] : nil
+  }
 }

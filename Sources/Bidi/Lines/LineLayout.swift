@@ -73,9 +73,7 @@ internal struct LineLayout {
         for j in 0..<count { values[j] = scalars[start + j].value }
         initialized = count
       }
-      FriBidiLibrary.shapeArabic(
-        scalars: &shaped, classes: classArray[range], levels: effective, ligatures: true)
-      hasFiller = shaped.contains(FriBidiLibrary.ligatureFiller)
+      hasFiller = ArabicShaping.shape(&shaped, classes: classes, start: start, levels: effective)
     }
     let shapedValues = shaped.span
     func isFiller(_ j: Int) -> Bool {
