@@ -76,7 +76,7 @@ extension Unicode.Scalar {
 /// Class look-ups on the engine's hot path: a table of the Basic Multilingual Plane filled once from
 /// FriBidi, and a direct call for the rest.
 internal enum ClassLookup {
-  private static let basicPlane: [BidiClass] = (0..<0x1_0000).map {
+  static let basicPlane: [BidiClass] = (0..<0x1_0000).map {
     FriBidiLibrary.bidiClass(of: UInt32($0))
   }
 

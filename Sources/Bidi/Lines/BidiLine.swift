@@ -45,6 +45,7 @@ public struct BidiLine: Sendable {
   ///
   /// - Complexity: O(*n*), computed on each access.
   public var runs: [BidiRun] {
+    let visualLevels = visualToLogical.map { effectiveLevels[$0 - range.lowerBound] }
     var runs: [BidiRun] = []
     var runStart = 0
     for k in visualLevels.indices where k == visualLevels.count - 1 || visualLevels[k + 1] != visualLevels[k] {
@@ -64,7 +65,7 @@ public struct BidiLine: Sendable {
   // Levels, maps and runs that most callers never read are derived on demand: a display pass
   // needs only the visual characters.
   private let rawLevels: [UInt8]
-  private let visualLevels: [UInt8]
+  private let effectiveLevels: [UInt8]
   private let ligatureLams: [Int]
 
   init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
@@ -74,7 +75,7 @@ public struct BidiLine: Sendable {
     rawLevels = layout.lineLevels
     visualScalars = layout.visualScalars
     visualToLogical = layout.visualToLogical
-    visualLevels = layout.visualLevels
+    effectiveLevels = layout.effectiveLevels
     ligatureLams = layout.ligatureLams
   }
 }

@@ -4,8 +4,9 @@ internal struct LineLayout {
   var lineLevels: [UInt8] = []
   var visualScalars: [Unicode.Scalar] = []
   var visualToLogical: [Int] = []
-  /// The level of each visual character.
-  var visualLevels: [UInt8] = []
+  /// The levels the line was reordered by: after rule L1, with each removed character at the
+  /// level of the one before it.
+  var effectiveLevels: [UInt8] = []
   /// Line offsets of the lams that a lam-alef ligature swallowed, for the logical-to-visual map.
   var ligatureLams: [Int] = []
 
@@ -81,30 +82,35 @@ internal struct LineLayout {
         && scalars[start + j].value != FriBidiLibrary.ligatureFiller
     }
 
-    visualScalars.reserveCapacity(order.count)
-    visualToLogical.reserveCapacity(order.count)
-    visualLevels.reserveCapacity(order.count)
     // Visual positions are only needed to place ligatures.
     var positionOf = hasFiller ? [Int](repeating: -1, count: count) : []
     let mirror = options.contains(.mirror)
-    for position in order.span.indices {
-      let j = Int(order[position])
-      let bidiClass = classes[start + j]
-      var scalar = scalars[start + j]
-      if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl) || isFiller(j) {
-        continue
+    // Both outputs written in place, at most one element per position of the order.
+    var logicalOffsets = [Int](repeating: 0, count: order.count)
+    var kept = 0
+    visualScalars = [Unicode.Scalar](unsafeUninitializedCapacity: order.count) { visual, initialized in
+      for position in order.indices {
+        let j = Int(order[position])
+        let bidiClass = classes[start + j]
+        var scalar = scalars[start + j]
+        if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl) || isFiller(j) {
+          continue
+        }
+        if !shapedValues.isEmpty, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
+        // Only neutrals have mirrored glyphs.
+        if mirror && effective[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
+          scalar = mirrored
+        }
+        if hasFiller { positionOf[j] = kept }
+        logicalOffsets[kept] = start + j
+        visual[kept] = scalar
+        kept += 1
       }
-      if !shapedValues.isEmpty, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
-      let level = effective[j]
-      // Only neutrals have mirrored glyphs.
-      if mirror && level & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
-        scalar = mirrored
-      }
-      if hasFiller { positionOf[j] = visualScalars.count }
-      visualToLogical.append(start + j)
-      visualScalars.append(scalar)
-      visualLevels.append(level)
+      initialized = kept
     }
+    logicalOffsets.removeLast(order.count - kept)
+    visualToLogical = logicalOffsets
+    effectiveLevels = effective
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
     // and the ligature maps back to the lam, the first of its two characters.
     if hasFiller {

@@ -47,31 +47,34 @@ internal enum ScalarDecoding {
   static func scalars(of string: String) -> [Unicode.Scalar] {
     var string = string
     return string.withUTF8 { bytes in
-      var scalars: [Unicode.Scalar] = []
-      scalars.reserveCapacity(bytes.count)
-      var i = 0
-      let count = bytes.count
-      while i < count {
-        let lead = UInt32(bytes[i])
-        var value: UInt32
-        if lead < 0x80 {
-          value = lead
-          i += 1
-        } else if lead < 0xE0 {
-          value = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-          i += 2
-        } else if lead < 0xF0 {
-          value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-          i += 3
-        } else {
-          value =
-            (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-            | UInt32(bytes[i + 3] & 0x3F)
-          i += 4
+      // At most one scalar per byte; written in place rather than appended one by one.
+      [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, initialized in
+        var i = 0
+        var k = 0
+        let count = bytes.count
+        while i < count {
+          let lead = UInt32(bytes[i])
+          var value: UInt32
+          if lead < 0x80 {
+            value = lead
+            i += 1
+          } else if lead < 0xE0 {
+            value = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+            i += 2
+          } else if lead < 0xF0 {
+            value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            i += 3
+          } else {
+            value =
+              (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+              | UInt32(bytes[i + 3] & 0x3F)
+            i += 4
+          }
+          scalars[k] = Unicode.Scalar(_unchecked: value)
+          k += 1
         }
-        scalars.append(Unicode.Scalar(_unchecked: value))
+        initialized = k
       }
-      return scalars
     }
   }
 }
@@ -80,6 +83,7 @@ extension Unicode.Scalar {
   /// A scalar from a value already known to be valid (decoded from valid UTF-8).
   @inline(__always)
   fileprivate init(_unchecked value: UInt32) {
-    self = Unicode.Scalar(value) ?? "\u{FFFD}"
+    // A `String`'s UTF-8 is valid, so every value decoded from it is a scalar: no second check.
+    self = unsafeBitCast(value, to: Unicode.Scalar.self)
   }
 }

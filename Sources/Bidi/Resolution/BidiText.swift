@@ -52,13 +52,20 @@ public struct BidiText: Sendable {
   private init(
     scalars: [Unicode.Scalar], direction: BaseDirection, correctingSiblingIsolates: Bool
   ) throws(BidiError) {
-    var classes = [BidiClass]()
-    classes.reserveCapacity(scalars.count)
-    var brackets = [UInt32](repeating: 0, count: scalars.count)
-    for (i, scalar) in scalars.enumerated() {
-      let bidiClass = ClassLookup.bidiClass(of: scalar.value)
-      classes.append(bidiClass)
-      if bidiClass == .otherNeutral { brackets[i] = FriBidiLibrary.bracket(of: scalar.value) }
+    let count = scalars.count
+    var brackets = [UInt32](repeating: 0, count: count)
+    // Filled in place from the table: this runs for every character of every message.
+    let classes = [BidiClass](unsafeUninitializedCapacity: count) { classes, initialized in
+      let table = ClassLookup.basicPlane
+      let basicPlane = table.span
+      let scalars = scalars.span
+      for i in 0..<count {
+        let value = scalars[i].value
+        let bidiClass = value < 0x1_0000 ? basicPlane[Int(value)] : FriBidiLibrary.bidiClass(of: value)
+        classes[i] = bidiClass
+        if bidiClass == .otherNeutral { brackets[i] = FriBidiLibrary.bracket(of: value) }
+      }
+      initialized = count
     }
     try self.init(
       storage: TextStorage(scalars: scalars, classes: classes), brackets: brackets,
