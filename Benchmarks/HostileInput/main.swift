@@ -33,6 +33,10 @@ let cases: [(String, String)] = [
   ("1,000,000 () pairs after a Hebrew letter", "א" + String(repeating: "()", count: 1_000_000)),
   ("250 isolates of 4,000 () pairs each", repeated("\u{2067}א" + String(repeating: "()", count: 4000) + "\u{2069}", toBytes: twoMegabytes)),
   ("nested brackets 1,000,000 deep", String(repeating: "(", count: 1_000_000) + String(repeating: ")", count: 1_000_000)),
+  // The most rule N0 reads: in a left-to-right paragraph, 62 pairs nested around one long neutral
+  // stretch with one Hebrew letter, so each pair looks through all of it for a left-to-right
+  // character (the 63rd opening bracket would hand pairing to FriBidi).
+  ("62 nested pairs around 2 MB of neutrals", "a" + String(repeating: "(", count: 62) + String(repeating: "- ", count: 999_900) + "א" + String(repeating: ")", count: 62)),
   ("brackets around Arabic words", repeated("(مرحبا) [abc] ", toBytes: twoMegabytes)),
   ("RLE nested 300,000 deep (past 125)", repeated("\u{202B}a", toBytes: twoMegabytes)),
   ("RLI nested 300,000 deep (past 125)", repeated("\u{2067}a", toBytes: twoMegabytes)),
