@@ -70,10 +70,7 @@ internal struct LineLayout {
     var shaped: [UInt32] = []
     var hasFiller = false
     if options.contains(.shapeArabic) && hasArabicLetters {
-      shaped = Array(unsafeUninitializedCapacity: count) { values, initialized in
-        for j in 0..<count { values[j] = scalars[start + j].value }
-        initialized = count
-      }
+      shaped = scalarArray[range].map(\.value)
       hasFiller = ArabicShaping.shape(&shaped, classes: classes, start: start, levels: effective)
     }
     let shapedValues = shaped.span
@@ -86,9 +83,12 @@ internal struct LineLayout {
     var positionOf = hasFiller ? [Int](repeating: -1, count: count) : []
     let mirror = options.contains(.mirror)
     // Both outputs written in place, at most one element per position of the order.
+    var visual = [Unicode.Scalar](repeating: " ", count: order.count)
     var logicalOffsets = [Int](repeating: 0, count: order.count)
     var kept = 0
-    visualScalars = [Unicode.Scalar](unsafeUninitializedCapacity: order.count) { visual, initialized in
+    do {
+      var visualOut = visual.mutableSpan
+      var logicalOut = logicalOffsets.mutableSpan
       for position in order.indices {
         let j = Int(order[position])
         let bidiClass = classes[start + j]
@@ -102,13 +102,14 @@ internal struct LineLayout {
           scalar = mirrored
         }
         if hasFiller { positionOf[j] = kept }
-        logicalOffsets[kept] = start + j
-        visual[kept] = scalar
+        logicalOut[kept] = start + j
+        visualOut[kept] = scalar
         kept += 1
       }
-      initialized = kept
     }
+    visual.removeLast(order.count - kept)
     logicalOffsets.removeLast(order.count - kept)
+    visualScalars = visual
     visualToLogical = logicalOffsets
     effectiveLevels = effective
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,

@@ -48,9 +48,11 @@ internal enum ScalarDecoding {
     var string = string
     return string.withUTF8 { bytes in
       // At most one scalar per byte; written in place rather than appended one by one.
-      [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, initialized in
+      var scalars = [Unicode.Scalar](repeating: "\0", count: bytes.count)
+      var k = 0
+      do {
+        var out = scalars.mutableSpan
         var i = 0
-        var k = 0
         let count = bytes.count
         while i < count {
           let lead = UInt32(bytes[i])
@@ -70,11 +72,12 @@ internal enum ScalarDecoding {
               | UInt32(bytes[i + 3] & 0x3F)
             i += 4
           }
-          scalars[k] = Unicode.Scalar(_unchecked: value)
+          out[k] = Unicode.Scalar(_unchecked: value)
           k += 1
         }
-        initialized = k
       }
+      scalars.removeLast(bytes.count - k)
+      return scalars
     }
   }
 }
@@ -83,7 +86,6 @@ extension Unicode.Scalar {
   /// A scalar from a value already known to be valid (decoded from valid UTF-8).
   @inline(__always)
   fileprivate init(_unchecked value: UInt32) {
-    // A `String`'s UTF-8 is valid, so every value decoded from it is a scalar: no second check.
-    self = unsafeBitCast(value, to: Unicode.Scalar.self)
+    self = Unicode.Scalar(value) ?? "\u{FFFD}"
   }
 }

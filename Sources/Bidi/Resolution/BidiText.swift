@@ -55,17 +55,19 @@ public struct BidiText: Sendable {
     let count = scalars.count
     var brackets = [UInt32](repeating: 0, count: count)
     // Filled in place from the table: this runs for every character of every message.
-    let classes = [BidiClass](unsafeUninitializedCapacity: count) { classes, initialized in
+    var classes = [BidiClass](repeating: .otherNeutral, count: count)
+    do {
       let table = ClassLookup.basicPlane
       let basicPlane = table.span
-      let scalars = scalars.span
+      let values = scalars.span
+      var classOut = classes.mutableSpan
+      var bracketOut = brackets.mutableSpan
       for i in 0..<count {
-        let value = scalars[i].value
+        let value = values[i].value
         let bidiClass = value < 0x1_0000 ? basicPlane[Int(value)] : FriBidiLibrary.bidiClass(of: value)
-        classes[i] = bidiClass
-        if bidiClass == .otherNeutral { brackets[i] = FriBidiLibrary.bracket(of: value) }
+        classOut[i] = bidiClass
+        if bidiClass == .otherNeutral { bracketOut[i] = FriBidiLibrary.bracket(of: value) }
       }
-      initialized = count
     }
     try self.init(
       storage: TextStorage(scalars: scalars, classes: classes), brackets: brackets,
