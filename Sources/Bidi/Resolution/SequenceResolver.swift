@@ -83,6 +83,16 @@ internal enum SequenceResolver {
   private static func resolveWeakAndNeutral(
     _ types: inout [BidiClass], level: UInt8, pairBrackets: (inout [BidiClass]) -> Void
   ) {
+    // The rules run over mutable spans: an array written in place checks its uniqueness each time.
+    var span = types.mutableSpan
+    resolveWeak(&span, level: level)
+    pairBrackets(&types)
+    span = types.mutableSpan
+    resolveNeutral(&span, level: level)
+  }
+
+  /// Rules W1–W7.
+  private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, level: UInt8) {
     let count = types.count
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     // W1: a mark takes the type of what precedes it; after an isolate control it is a neutral.
@@ -144,13 +154,17 @@ internal enum SequenceResolver {
         break
       }
     }
-    pairBrackets(&types)
-    // N1 and N2: a run of neutrals between two strong types of one direction (numbers count as R)
-    // takes that direction; otherwise the embedding direction.
+  }
+
+  /// Rules N1 and N2: a run of neutrals between two strong types of one direction (numbers count as
+  /// R) takes that direction; otherwise the embedding direction.
+  private static func resolveNeutral(_ types: inout MutableSpan<BidiClass>, level: UInt8) {
+    let count = types.count
+    let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     func direction(_ type: BidiClass) -> BidiClass {
       type == .leftToRight ? .leftToRight : .rightToLeft
     }
-    k = 0
+    var k = 0
     while k < count {
       guard isNeutral(types[k]) else {
         k += 1
