@@ -59,7 +59,10 @@ internal enum LevelResolver {
     let count = classes.count
     var levels = [UInt8](repeating: baseLevel, count: count)
     guard count > 0 else { return levels }
-    var pending = [PendingSegment(range: 0..<count, level: baseLevel)]
+    // Room for a message's isolates from the start, so the list is allocated once.
+    var pending: [PendingSegment] = []
+    pending.reserveCapacity(16)
+    pending.append(PendingSegment(range: 0..<count, level: baseLevel))
     var segment = SegmentBuffer()
     var bracketBudget = maximumBracketsPerParagraph
     while let next = pending.popLast() {
@@ -71,11 +74,10 @@ internal enum LevelResolver {
         continue
       }
       if correctSiblingIsolates,
-        let children = SequenceResolver.resolve(
+        SequenceResolver.resolve(
           range: range, level: level, classes: classes, brackets: brackets, structure: structure,
-          bracketBudget: &bracketBudget, levels: &levels)
+          bracketBudget: &bracketBudget, levels: &levels, pending: &pending)
       {
-        pending.append(contentsOf: children)
         continue
       }
       segment.build(

@@ -14,17 +14,21 @@ internal enum SequenceResolver {
   /// from other neutrals because rule W1 looks at them.
   private static let isolateControl = BidiClass(rawValue: 0xFE)
 
-  /// Resolves the segment into `levels` and returns the isolate contents cut out of it, or returns
-  /// `nil`, having written nothing, when the segment is not one this resolver handles.
+  /// Resolves the segment into `levels` and appends the isolate contents cut out of it to
+  /// `pending`, or returns `false`, having changed nothing, when the segment is not one this
+  /// resolver handles.
   static func resolve(
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
-    bracketBudget: inout Int, levels: inout [UInt8]
-  ) -> [PendingSegment]? {
+    bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment]
+  ) -> Bool {
     var types: [BidiClass] = []
     var origins: [Int32] = []
     types.reserveCapacity(range.count)
     origins.reserveCapacity(range.count)
-    var children: [PendingSegment] = []
+    let pendingBefore = pending.count
+    // The isolate contents go straight to the caller's list, and come off it again on failure.
+    var handled = false
+    defer { if !handled { pending.removeSubrange(pendingBefore...) } }
     var pairing = BracketPairing()
     // Brackets are counted against the paragraph's budget in the order FriBidi's path would count
     // them, and only once this resolver is sure to handle the segment.
@@ -32,11 +36,11 @@ internal enum SequenceResolver {
     var i = range.lowerBound
     while i < range.upperBound {
       let bidiClass = classes[i]
-      if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return nil }
+      if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return false }
       if brackets[i] != 0 && budget > 0 {
         budget -= 1
         // Rule BD16 gives up past 63 open brackets; FriBidi's path handles that.
-        guard pairing.add(bracket: brackets[i], at: types.count) else { return nil }
+        guard pairing.add(bracket: brackets[i], at: types.count) else { return false }
       }
       switch bidiClass {
       case .boundaryNeutral, .paragraphSeparator:
@@ -51,10 +55,10 @@ internal enum SequenceResolver {
             && structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft)
         let contentLevel = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
         // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
-        guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return nil }
+        guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return false }
         types.append(isolateControl)
         origins.append(Int32(i))
-        if i + 1 < contentEnd { children.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
+        if i + 1 < contentEnd { pending.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
         if contentEnd < range.upperBound {
           types.append(isolateControl)
           origins.append(Int32(contentEnd))
@@ -76,7 +80,8 @@ internal enum SequenceResolver {
     for (k, type) in types.enumerated() {
       levels[Int(origins[k])] = implicitLevel(of: type, at: level)
     }
-    return children
+    handled = true
+    return true
   }
 
   /// Rules W1–W7, N0 (through `pairBrackets`) and N1–N2: every type ends as L, R, EN or AN.

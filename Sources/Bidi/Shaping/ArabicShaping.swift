@@ -87,7 +87,8 @@ internal enum ArabicShaping {
         }
       }
     }
-    return found
+    // Sorted by the lam, so the first and last bound the lams to look for.
+    return found.sorted { $0.first < $1.first }
   }()
 
   /// Shapes `values` (a line in logical order) in place and reports whether a ligature formed,
@@ -115,9 +116,7 @@ internal enum ArabicShaping {
     }
 
     let ligatures = ligatures
-    guard let lowestLam = ligatures.map(\.first).min(), let highestLam = ligatures.map(\.first).max() else {
-      return false
-    }
+    guard let lowestLam = ligatures.first?.first, let highestLam = ligatures.last?.first else { return false }
     var ligatured = false
     var i = 0
     while i + 1 < count {
