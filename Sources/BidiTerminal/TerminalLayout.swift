@@ -323,15 +323,18 @@ public struct TerminalLayout: Sendable {
       while content.count > 0, resolved.classes[content.upperBound - 1] == .paragraphSeparator {
         content = content.lowerBound..<content.upperBound - 1
       }
-      let lines =
-        width.map {
-          LineBreaking.lines(scalars: resolved.scalars, range: content, width: $0, protected: protected)
-        } ?? [LineBreaking.Line(range: content, shown: content)]
-      for line in lines {
-        let visual = paragraph.line(line.shown, options: options)
+      func show(_ shown: Range<Int>) {
+        let visual = paragraph.line(shown, options: options)
         var scalars = GraphemeOrder.restoringClusters(visual, text: resolved, string: text)
         if scalars.contains(where: Self.isHidden) { scalars.removeAll(where: Self.isHidden) }
         body(aligned(scalars, direction: paragraph.direction))
+      }
+      guard let width else {
+        show(content)
+        continue
+      }
+      for line in LineBreaking.lines(scalars: resolved.scalars, range: content, width: width, protected: protected) {
+        show(line.shown)
       }
     }
   }

@@ -93,8 +93,7 @@ public struct BidiText: Sendable {
     self.storage = storage
     let classes = storage.classes
     var paragraphs: [BidiParagraph] = []
-    let ranges = splitParagraphs ? Self.paragraphRanges(storage.scalars, classes) : [0..<classes.count]
-    for range in ranges {
+    func resolve(_ range: Range<Int>) throws(BidiError) {
       guard range.count < Int(Int32.max) - 256 else {
         throw BidiError(kind: .paragraphTooLong, paragraphStart: range.lowerBound)
       }
@@ -103,27 +102,25 @@ public struct BidiText: Sendable {
           storage: storage, range: range, brackets: brackets, direction: direction,
           correctSiblingIsolates: correctSiblingIsolates))
     }
-    self.paragraphs = paragraphs
-  }
-
-  /// Rule P1: a paragraph ends after each paragraph separator; CR LF counts as one separator.
-  private static func paragraphRanges(_ scalars: [Unicode.Scalar], _ classes: [BidiClass]) -> [Range<Int>] {
-    var ranges: [Range<Int>] = []
+    // Rule P1: a paragraph ends after each paragraph separator; CR LF counts as one separator.
     var start = 0
-    var i = 0
-    while i < classes.count {
-      if classes[i] == .paragraphSeparator {
-        var end = i + 1
-        if scalars[i] == "\r" && end < scalars.count && scalars[end] == "\n" { end += 1 }
-        ranges.append(start..<end)
-        start = end
-        i = end
-      } else {
-        i += 1
+    if splitParagraphs {
+      let scalars = storage.scalars
+      var i = 0
+      while i < classes.count {
+        if classes[i] == .paragraphSeparator {
+          var end = i + 1
+          if scalars[i] == "\r" && end < scalars.count && scalars[end] == "\n" { end += 1 }
+          try resolve(start..<end)
+          start = end
+          i = end
+        } else {
+          i += 1
+        }
       }
     }
-    if start < classes.count || ranges.isEmpty { ranges.append(start..<classes.count) }
-    return ranges
+    if start < classes.count || paragraphs.isEmpty { try resolve(start..<classes.count) }
+    self.paragraphs = paragraphs
   }
 
   /// The paragraph that holds scalar `offset`.

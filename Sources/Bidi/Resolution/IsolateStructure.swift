@@ -38,13 +38,24 @@ internal struct IsolateStructure {
       return
     }
     var matches = [Int32](repeating: -1, count: classes.count)
-    var open: [Int32] = []
+    // The stack of open initiators is threaded through the table itself: an open initiator's entry
+    // holds the one open below it until its PDI is found, so no second array is needed.
+    var top: Int32 = -1
     for (i, bidiClass) in classes.enumerated() {
       if bidiClass.isIsolateInitiator {
-        open.append(Int32(i))
-      } else if bidiClass == .popDirectionalIsolate, let initiator = open.popLast() {
-        matches[Int(initiator)] = Int32(i)
+        matches[i] = top
+        top = Int32(i)
+      } else if bidiClass == .popDirectionalIsolate && top >= 0 {
+        let initiator = Int(top)
+        top = matches[initiator]
+        matches[initiator] = Int32(i)
       }
+    }
+    // Initiators still open have no PDI.
+    while top >= 0 {
+      let initiator = Int(top)
+      top = matches[initiator]
+      matches[initiator] = -1
     }
     matchingPDI = matches
   }

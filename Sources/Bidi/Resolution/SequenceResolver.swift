@@ -244,8 +244,10 @@ struct BracketPairing {
   }
 
   /// Applies rule N0 to `types` (after rules W1–W7), in the order of the opening brackets.
-  func resolve(_ types: inout [BidiClass], level: UInt8, wasMark: (Int) -> Bool) {
+  mutating func resolve(_ types: inout [BidiClass], level: UInt8, wasMark: (Int) -> Bool) {
     guard !pairs.isEmpty else { return }
+    // Found in the order they close; resolved in the order they open.
+    pairs.sort { $0.opening < $1.opening }
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     // Numbers count as right to left.
     func strong(_ type: BidiClass) -> BidiClass? {
@@ -255,7 +257,7 @@ struct BracketPairing {
       default: nil
       }
     }
-    for pair in pairs.sorted(by: { $0.opening < $1.opening }) {
+    for pair in pairs {
       var foundEmbedding = false
       var foundOpposite = false
       for k in pair.opening + 1..<pair.closing {
@@ -284,15 +286,17 @@ struct BracketPairing {
       } else {
         continue
       }
-      for position in [pair.opening, pair.closing] {
+      // Marks that followed a bracket take its new direction too.
+      func set(_ position: Int) {
         types[position] = resolved
-        // Marks that followed the bracket take its new direction too.
         var k = position + 1
         while k < types.count && wasMark(k) {
           types[k] = resolved
           k += 1
         }
       }
+      set(pair.opening)
+      set(pair.closing)
     }
   }
 }
