@@ -27,10 +27,12 @@ public struct TerminalLayout: Sendable {
 
   /// The line width in cells, or `nil` for no wrapping.
   public var width: Int?
+  /// Which edge each line starts from.
   public var alignment: Alignment
   /// Arabic presentation forms with lam-alef ligatures.
   public var shapesArabic: Bool
 
+  /// A layout for lines of `width` cells (`nil`: no wrapping), aligned and shaped as given.
   public init(width: Int? = 80, alignment: Alignment = .auto, shapesArabic: Bool = true) {
     self.width = width
     self.alignment = alignment
@@ -85,7 +87,8 @@ public struct TerminalLayout: Sendable {
         width = table[Int((lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))]
         i += 3
       } else {
-        let value = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+        let value =
+          (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
           | UInt32(bytes[i + 3] & 0x3F)
         guard let scalar = Unicode.Scalar(value), let scalarWidth = plainLeftToRightWidth(of: scalar) else {
           return nil
@@ -137,7 +140,9 @@ public struct TerminalLayout: Sendable {
   ///
   /// - Parameters:
   ///   - protected: scalar ranges of `text` not to break inside (isolated entities).
-  public func render(_ text: String, direction: BaseDirection, protected: [Range<Int>] = []) throws(BidiError)
+  public func render(
+    _ text: String, direction: BaseDirection, protected: [Range<Int>] = []
+  ) throws(BidiError)
     -> [String]
   {
     var rendered: [String] = []
@@ -220,7 +225,9 @@ public struct TerminalLayout: Sendable {
     while start < scalars.count {
       var end = start
       while end < scalars.count && BidiClass(scalars[end]) != .paragraphSeparator { end += 1 }
-      if end < scalars.count { end += scalars[end] == "\r" && end + 1 < scalars.count && scalars[end + 1] == "\n" ? 2 : 1 }
+      if end < scalars.count {
+        end += scalars[end] == "\r" && end + 1 < scalars.count && scalars[end + 1] == "\n" ? 2 : 1
+      }
       let resolvedDirection = direction.direction(of: scalars[start..<end])
       let paragraphDirection = BaseDirection.fixed(resolvedDirection)
       let pieces = Self.pieces(of: scalars, in: start..<end, direction: resolvedDirection)
@@ -273,7 +280,8 @@ public struct TerminalLayout: Sendable {
       let bidiClass = BidiClass(scalar)
       if bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue {
         // Embeddings, overrides and isolates open; PDF and PDI close (unmatched ones count as none).
-        depth = bidiClass == .popDirectionalFormat || bidiClass == .popDirectionalIsolate ? max(0, depth - 1) : depth + 1
+        depth =
+          bidiClass == .popDirectionalFormat || bidiClass == .popDirectionalIsolate ? max(0, depth - 1) : depth + 1
         // An isolate is a neutral to the text around it; an embedding or override is not.
         let isIsolateControl =
           bidiClass == .leftToRightIsolate || bidiClass == .rightToLeftIsolate || bidiClass == .firstStrongIsolate
@@ -317,6 +325,7 @@ public struct TerminalLayout: Sendable {
     let resolved = try BidiText(text, direction: direction)
     var options: ReorderingOptions = [.mirror, .keepMarksAfterBase, .removeBidiControls]
     if shapesArabic { options.insert(.shapeArabic) }
+    var cursor = GraphemeOrder.UTF8Cursor()
     for paragraph in resolved.paragraphs {
       // The paragraph separator itself is not shown.
       var content = paragraph.range
@@ -325,7 +334,7 @@ public struct TerminalLayout: Sendable {
       }
       func show(_ shown: Range<Int>) {
         let visual = paragraph.line(shown, options: options)
-        var scalars = GraphemeOrder.restoringClusters(visual, text: resolved, string: text)
+        var scalars = GraphemeOrder.restoringClusters(visual, text: resolved, string: text, cursor: &cursor)
         if scalars.contains(where: Self.isHidden) { scalars.removeAll(where: Self.isHidden) }
         body(aligned(scalars, direction: paragraph.direction))
       }
@@ -364,7 +373,25 @@ public struct TerminalLayout: Sendable {
 /// sequence or a skin-tone modifier in a right-to-left run would otherwise be sent reversed and
 /// fall apart on screen.
 enum GraphemeOrder {
-  static func restoringClusters(_ line: BidiLine, text: BidiText, string: String) -> [Unicode.Scalar] {
+  /// UTF-8 offsets of scalar offsets in one text, for lines taken in order: each line starts
+  /// counting where the one before stopped, so a paragraph costs one pass however it is wrapped.
+  struct UTF8Cursor {
+    private var scalar = 0
+    private var utf8 = 0
+
+    mutating func offset(ofScalar target: Int, in scalars: [Unicode.Scalar]) -> Int {
+      if target < scalar { (scalar, utf8) = (0, 0) }
+      while scalar < target {
+        utf8 += UTF8.width(scalars[scalar])
+        scalar += 1
+      }
+      return utf8
+    }
+  }
+
+  static func restoringClusters(
+    _ line: BidiLine, text: BidiText, string: String, cursor: inout UTF8Cursor
+  ) -> [Unicode.Scalar] {
     var scalars = line.visualScalars
     // Marks already follow their base (rule L3); what else joins scalars into one grapheme is a
     // ZWJ, an emoji modifier or a tag character. Only where such a scalar came out right before
@@ -383,31 +410,36 @@ enum GraphemeOrder {
     }
     guard !suspects.isEmpty else { return scalars }
     // Each scalar is a cluster of its own (named by its first scalar's offset) except in the words
-    // around the suspects, which the string's own grapheme breaking decides. A cluster always
-    // starts at a space and never runs on into the next one.
+    // around the suspects, which the string's own grapheme breaking decides. A word is taken from
+    // the space before it, where a cluster starts (unless a prepended character such as U+0600
+    // comes right before the space, rule GB9b), to the next space, where one always starts.
     let count = line.range.count
     var clusterOf = Array(0..<count)
     var utf8Offsets = [Int](repeating: 0, count: count + 1)
-    var utf8Offset = 0
-    for scalar in allScalars[..<lineStart] { utf8Offset += UTF8.width(scalar) }
+    var utf8Offset = cursor.offset(ofScalar: lineStart, in: allScalars)
     for k in 0..<count {
       utf8Offsets[k] = utf8Offset
       utf8Offset += UTF8.width(allScalars[lineStart + k])
     }
     utf8Offsets[count] = utf8Offset
+    func startsCluster(atSpace k: Int) -> Bool {
+      k == 0 || !isPrepended(allScalars[lineStart + k - 1])
+    }
     let utf8 = string.utf8
     var covered = 0
     for suspect in suspects.sorted() where suspect >= covered {
       var wordStart = max(suspect - 1, 0)
-      while wordStart > 0 && allScalars[lineStart + wordStart - 1] != " " { wordStart -= 1 }
-      // From the space itself, which may carry a joiner of its own.
-      if wordStart > 0 { wordStart -= 1 }
+      repeat {
+        while wordStart > 0 && allScalars[lineStart + wordStart - 1] != " " { wordStart -= 1 }
+        if wordStart > 0 { wordStart -= 1 }
+      } while wordStart > 0 && !startsCluster(atSpace: wordStart)
       var wordEnd = suspect + 1
       while wordEnd < count && allScalars[lineStart + wordEnd] != " " { wordEnd += 1 }
       covered = wordEnd
       let word = string[
-        utf8.index(utf8.startIndex, offsetBy: utf8Offsets[wordStart])..<utf8.index(
-          utf8.startIndex, offsetBy: utf8Offsets[wordEnd])]
+        utf8.index(
+          utf8.startIndex, offsetBy: utf8Offsets[wordStart])..<utf8.index(
+            utf8.startIndex, offsetBy: utf8Offsets[wordEnd])]
       // Boundaries only, without making a `Character` of each cluster.
       var cluster = wordStart
       var boundary = word.startIndex
@@ -421,17 +453,32 @@ enum GraphemeOrder {
         index = word.unicodeScalars.index(after: index)
       }
     }
-    // A cluster that comes out as a descending stretch is put back in logical order.
-    let logical = line.visualToLogical.map { $0 - line.range.lowerBound }
+    // The scalars of a cluster that come out side by side are put back in logical order, which is
+    // the order to draw them in: rule L3 has already put marks after their base, but it can leave
+    // a mark inside a ZWJ sequence on the wrong side of the rest (`❤️‍🔥` as ❤ ZWJ 🔥 U+FE0F).
+    let logical = order.map { $0 - lineStart }
     var v = 0
     while v < logical.count {
       var end = v + 1
-      while end < logical.count && clusterOf[logical[end]] == clusterOf[logical[v]] && logical[end] < logical[end - 1] {
-        end += 1
+      while end < logical.count && clusterOf[logical[end]] == clusterOf[logical[v]] { end += 1 }
+      if end - v > 1 {
+        let inLogicalOrder = (v..<end).sorted { logical[$0] < logical[$1] }.map { scalars[$0] }
+        scalars.replaceSubrange(v..<end, with: inLogicalOrder)
       }
-      if end - v > 1 { scalars[v..<end].reverse() }
       v = end
     }
     return scalars
+  }
+
+  /// Grapheme_Cluster_Break=Prepend (Unicode 15.0, `GraphemeBreakProperty.txt`): characters that
+  /// join whatever follows them, even a space.
+  private static func isPrepended(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
+      0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+      true
+    default:
+      false
+    }
   }
 }

@@ -1,5 +1,6 @@
-@testable import Bidi
 import Testing
+
+@testable import Bidi
 
 /// The engine's own Arabic shaper against libfribidi's `fribidi_join_arabic` and
 /// `fribidi_shape_arabic`, which it replaces on the display path and must match exactly.
@@ -64,7 +65,8 @@ struct ArabicShapingTests {
     for (input, expected) in cases {
       var values = input
       let classes = input.map { BidiClass(codePoint: $0)! }
-      _ = ArabicShaping.shape(&values, classes: classes.span, start: 0, levels: [UInt8](repeating: 1, count: input.count))
+      _ = ArabicShaping.shape(
+        &values, classes: classes.span, start: 0, levels: [UInt8](repeating: 1, count: input.count))
       #expect(values == expected, "\(hex(input))")
     }
   }

@@ -117,4 +117,3 @@ struct LibFriBidiBugTests {
     #expect(line.logicalToVisual == [4, 4, 3, 2, 1, 1, 0])
   }
 }
-

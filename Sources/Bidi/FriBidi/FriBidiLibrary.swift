@@ -19,7 +19,8 @@ internal enum FriBidiLibrary {
 
   static func parseVersion(_ banner: String) -> (major: Int, minor: Int, micro: Int) {
     // The banner reads "(GNU FriBidi) 1.0.8\n...": take the first dotted number.
-    let numbers = banner.split(whereSeparator: { !$0.isNumber && $0 != "." })
+    let numbers =
+      banner.split(whereSeparator: { !$0.isNumber && $0 != "." })
       .first(where: { $0.contains(".") })
       .map { $0.split(separator: ".").compactMap { Int($0) } } ?? []
     func part(_ i: Int) -> Int { i < numbers.count ? numbers[i] : 0 }

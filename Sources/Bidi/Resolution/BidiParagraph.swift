@@ -43,8 +43,8 @@ public struct BidiParagraph: Sendable {
     }
     do {
       resolvedLevels = try LevelResolver.resolve(
-        classes: classes, structure: structure, brackets: range.count == brackets.count ? brackets : Array(brackets[range]),
-        baseLevel: baseLevel,
+        classes: classes, structure: structure,
+        brackets: range.count == brackets.count ? brackets : Array(brackets[range]), baseLevel: baseLevel,
         correctSiblingIsolates: correctSiblingIsolates)
     } catch {
       throw BidiError(kind: .libraryFailure, paragraphStart: range.lowerBound)

@@ -28,7 +28,8 @@ extension BidiClass {
 /// The isolate structure of one paragraph: which PDI matches which initiator (BD9).
 internal struct IsolateStructure {
   /// For each isolate initiator, the index of its matching PDI, or `-1` when it has none (its
-  /// content then runs to the end of the paragraph). Other positions hold `-1` too.
+  /// content then runs to the end of the paragraph). Other positions hold `-1` too; a paragraph
+  /// with no initiator, where nothing is ever looked up, has an empty table.
   let matchingPDI: [Int32]
 
   init(classes: [BidiClass]) {

@@ -1,14 +1,15 @@
-/// Rules W1–I2 in Swift, N0 included, for the common segment that is one isolating run sequence: no
-/// embedding, override or PDF. Isolates inside it are cut out
-/// exactly as for FriBidi (their initiator and PDI stay, as neutrals, and their contents are
-/// resolved on their own), so a chat message with isolated mentions, hashtags, URLs and numbers is
-/// resolved without a call into FriBidi. Anything else is left to FriBidi.
+/// Rules W1–I2 in Swift, bracket pairing (N0) included, for the common segment that is one
+/// isolating run sequence: no embedding, override or PDF. Isolates inside it are cut out exactly as
+/// for FriBidi (their initiator and PDI stay, as neutrals, and their contents are resolved on their
+/// own), so a chat message with isolated mentions, hashtags, URLs, numbers and brackets is resolved
+/// without a call into FriBidi. Anything else is left to FriBidi.
 ///
 /// The segment is one level run at `level`, whose start and end of sequence (`sos`, `eos`) both have
 /// the direction of `level`: it is a whole paragraph (both ends at the paragraph level) or the
 /// content of an isolate (the higher level at both ends is its own, rule X10).
 ///
-/// - Complexity: O(*n*) in the length of the segment.
+/// - Complexity: O(*n*) in the length of the segment, or O(*n*·*d*) with brackets nested *d* ≤ 63
+///   deep, as rule N0 reads the inside of each pair.
 internal enum SequenceResolver {
   /// The sequence's types as the rules rewrite them; isolate initiators and PDIs are kept apart
   /// from other neutrals because rule W1 looks at them.
@@ -282,7 +283,7 @@ struct BracketPairing {
           }
           k -= 1
         }
-        resolved = before == embedding ? embedding : before
+        resolved = before
       } else {
         continue
       }

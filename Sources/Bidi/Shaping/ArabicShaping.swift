@@ -149,9 +149,7 @@ internal enum ArabicShaping {
     var savedLevel = anyLevel
     var savedShapes = false
     var savedFollowing: UInt8 = 0
-    var i = 0
-    while i < properties.count {
-      defer { i += 1 }
+    for i in properties.indices {
       let property = properties[i]
       // Most characters of a line join nothing (joining type U): they only end a join.
       if property == 0 {
