@@ -22,9 +22,9 @@ internal enum ArabicJoining {
 /// into the library and their buffers for every line.
 ///
 /// The data is the loaded library's own, read once on first use: its joining type of every
-/// character of the Basic Multilingual Plane (other planes are asked for one by one; no joining
-/// script lives there), the four presentation forms of each character it shapes, and the ligatures
-/// it forms. A test compares this shaper with the library on random lines.
+/// character of the Basic Multilingual Plane (characters of other planes, such as Adlam's, are
+/// asked for one by one, as they are rare in chat), the four presentation forms of each character
+/// it shapes, and the ligatures it forms. A test compares this shaper with the library on random lines.
 ///
 /// ```swift
 /// var values: [UInt32] = [0x0644, 0x0627]   // lam, alef
