@@ -68,36 +68,20 @@ public struct TerminalLayout: Sendable {
     }
     if asciiEnd < 0 { return nil }
     if asciiEnd == text.count { return asciiEnd }
-    // The rest byte by byte too: the Basic Multilingual Plane from a table, the other planes
-    // (emoji, mostly) scalar by scalar.
-    let bytes = text.span
+    // The rest scalar by scalar: the Basic Multilingual Plane from a table, the other planes
+    // (emoji, mostly) through the class and width look-ups.
     let table = plainBasicPlaneWidths.span
-    var cells = asciiEnd
-    var i = asciiEnd
-    while i < bytes.count {
-      let lead = UInt32(bytes[i])
-      let width: UInt8
-      if lead < 0x80 {
-        width = table[Int(lead)]
-        i += 1
-      } else if lead < 0xE0 {
-        width = table[Int((lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F))]
-        i += 2
-      } else if lead < 0xF0 {
-        width = table[Int((lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))]
-        i += 3
+    var cells = 0
+    var scalars = text.makeUnicodeScalarIterator()
+    while let scalar = scalars.next() {
+      if scalar.value < 0x1_0000 {
+        let width = table[Int(scalar.value)]
+        if width == notPlain { return nil }
+        cells += Int(width)
       } else {
-        let value =
-          (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-          | UInt32(bytes[i + 3] & 0x3F)
-        guard let scalar = Unicode.Scalar(value), let scalarWidth = plainLeftToRightWidth(of: scalar) else {
-          return nil
-        }
-        width = UInt8(scalarWidth)
-        i += 4
+        guard let width = plainLeftToRightWidth(of: scalar) else { return nil }
+        cells += width
       }
-      if width == notPlain { return nil }
-      cells += Int(width)
     }
     return cells
   }

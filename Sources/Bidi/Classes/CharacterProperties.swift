@@ -76,12 +76,26 @@ extension Unicode.Scalar {
 /// Class look-ups on the engine's hot path: a table of the Basic Multilingual Plane filled once from
 /// FriBidi, and a direct call for the rest.
 internal enum ClassLookup {
-  static let basicPlane: [BidiClass] = (0..<0x1_0000).map {
+  private static let basicPlane: [BidiClass] = (0..<0x1_0000).map {
     FriBidiLibrary.bidiClass(of: UInt32($0))
   }
 
   @inline(__always)
   static func bidiClass(of value: UInt32) -> BidiClass {
     value < 0x1_0000 ? basicPlane[Int(value)] : FriBidiLibrary.bidiClass(of: value)
+  }
+
+  /// The classes of a whole text, with the table fetched once rather than for each scalar.
+  static func bidiClasses(of scalars: [Unicode.Scalar]) -> [BidiClass] {
+    let table = basicPlane
+    let basicPlane = table.span
+    let values = scalars.span
+    var classes = [BidiClass](repeating: .otherNeutral, count: values.count)
+    var classOut = classes.mutableSpan
+    for i in values.indices {
+      let value = values[i].value
+      classOut[i] = value < 0x1_0000 ? basicPlane[Int(value)] : FriBidiLibrary.bidiClass(of: value)
+    }
+    return classes
   }
 }

@@ -52,22 +52,11 @@ public struct BidiText: Sendable {
   private init(
     scalars: [Unicode.Scalar], direction: BaseDirection, correctingSiblingIsolates: Bool
   ) throws(BidiError) {
-    let count = scalars.count
-    var brackets = [UInt32](repeating: 0, count: count)
-    // Filled in place from the table: this runs for every character of every message.
-    var classes = [BidiClass](repeating: .otherNeutral, count: count)
-    do {
-      let table = ClassLookup.basicPlane
-      let basicPlane = table.span
-      let values = scalars.span
-      var classOut = classes.mutableSpan
-      var bracketOut = brackets.mutableSpan
-      for i in 0..<count {
-        let value = values[i].value
-        let bidiClass = value < 0x1_0000 ? basicPlane[Int(value)] : FriBidiLibrary.bidiClass(of: value)
-        classOut[i] = bidiClass
-        if bidiClass == .otherNeutral { bracketOut[i] = FriBidiLibrary.bracket(of: value) }
-      }
+    let classes = ClassLookup.bidiClasses(of: scalars)
+    // Only other neutrals can be paired brackets.
+    var brackets = [UInt32](repeating: 0, count: scalars.count)
+    for i in classes.indices where classes[i] == .otherNeutral {
+      brackets[i] = FriBidiLibrary.bracket(of: scalars[i].value)
     }
     try self.init(
       storage: TextStorage(scalars: scalars, classes: classes), brackets: brackets,
