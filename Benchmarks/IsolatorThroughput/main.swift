@@ -12,8 +12,13 @@ func now() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-guard CommandLine.arguments.count == 2, let file = fopen(CommandLine.arguments[1], "rb") else {
-  print("usage: bidi-isolator-bench CORPUS")
+// An optional second argument runs one measure only, for a profiler: `string`, `bytes` or `scan`.
+let arguments = CommandLine.arguments
+let only = arguments.count == 3 ? arguments[2] : nil
+guard arguments.count == 2 || (only.map { ["string", "bytes", "scan"].contains($0) } ?? false),
+  let file = fopen(arguments[1], "rb")
+else {
+  print("usage: bidi-isolator-bench CORPUS [string|bytes|scan]")
   exit(2)
 }
 var loaded: [String] = []
@@ -43,18 +48,24 @@ func throughput<Message>(_ messages: [Message], _ bytes: Int, _ body: (Message) 
 let isolator = BidiIsolator()
 let scanner = EntityScanner()
 print("corpus: \(CommandLine.arguments[1]), \(messages.count) messages, \(bytes) bytes")
-print("isolate (library, one core): \(Int(throughput(messages, bytes) { isolator.isolate($0).utf8.count })) MB/s")
+if only == nil || only == "string" {
+  print("isolate (library, one core): \(Int(throughput(messages, bytes) { isolator.isolate($0).utf8.count })) MB/s")
+}
 // The byte-level API, as a server writing to a socket would call it: UTF-8 in, UTF-8 appended to
 // a buffer that is reused, and no String made on either side.
 let encoded = messages.map { Array($0.utf8) }
 var output: [UInt8] = []
 output.reserveCapacity(1 << 16)
-let bytesThroughput = throughput(encoded, bytes) { message in
-  output.removeAll(keepingCapacity: true)
-  message.withUnsafeBufferPointer { buffer in
-    isolator.isolate(UTF8Span(unchecked: buffer.span), appendingTo: &output)
+if only == nil || only == "bytes" {
+  let bytesThroughput = throughput(encoded, bytes) { message in
+    output.removeAll(keepingCapacity: true)
+    message.withUnsafeBufferPointer { buffer in
+      isolator.isolate(UTF8Span(unchecked: buffer.span), appendingTo: &output)
+    }
+    return output.count
   }
-  return output.count
+  print("isolate bytes (library, one core): \(Int(bytesThroughput)) MB/s")
 }
-print("isolate bytes (library, one core): \(Int(bytesThroughput)) MB/s")
-print("scan (library, one core): \(Int(throughput(messages, bytes) { scanner.entities(in: $0).count })) MB/s")
+if only == nil || only == "scan" {
+  print("scan (library, one core): \(Int(throughput(messages, bytes) { scanner.entities(in: $0).count })) MB/s")
+}

@@ -162,18 +162,12 @@ internal struct IsolationPipeline {
   func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8]) {
     let done = withQuickEntities(original) { entities -> Bool in
       guard let entities else { return false }
-      // Appended piece by piece into reserved room: each piece is one copy, and no byte is
-      // written twice.
-      output.reserveCapacity(output.count + original.count + 6 * entities.count)
-      var cursor = 0
-      for entity in entities {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: original.bytes[cursor..<entity.start]))
-        Self.append(entity.isolateInitiator, to: &output)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: original.bytes[entity.start..<entity.end]))
-        Self.append(.popDirectionalIsolate, to: &output)
-        cursor = entity.end
+      // Written once into scratch memory and appended in one copy: appending piece by piece cost
+      // an append call per piece and three per control, more than the scan itself on chat text.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: original.count + 6 * entities.count) { scratch in
+        let written = Self.write(original, isolating: entities, to: scratch)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: original.bytes[cursor...]))
       return true
     }
     if done { return }
@@ -235,16 +229,24 @@ internal struct IsolationPipeline {
     _ text: UTF8Text, _ body: (UnsafeBufferPointer<RawEntity>?) -> Result
   ) -> Result {
     guard options.strategy == .isolate && options.explicitDirection == .none else { return body(nil) }
+    // 32 entities: room for chat messages, and within the 64 bits of the mask below.
     return withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 32) { buffer -> Result in
       var entities = InlineEntities(buffer: buffer)
       finder(text).scan(recordingStructure: true, into: &entities)
       if entities.isFinished { return body(nil) }
-      // Keep, in place, only the entities that need their isolate.
+      // Judge every entity first, since judging reads the ones before it, then keep, in place,
+      // only those that need their isolate: rarely fewer than all.
+      let found = UnsafeBufferPointer(rebasing: buffer[..<entities.count])
       var continuation = LeftToRightContinuation(text: text)
-      var kept = 0
-      for index in 0..<entities.count where continuation.needsIsolate(buffer[index]) {
-        buffer[kept] = buffer[index]
-        kept += 1
+      var left: UInt64 = 0
+      for index in found.indices where !continuation.needsIsolate(at: index, in: found) { left |= 1 << index }
+      var kept = found.count
+      if left != 0 {
+        kept = 0
+        for index in found.indices where left & 1 << index == 0 {
+          buffer[kept] = buffer[index]
+          kept += 1
+        }
       }
       return body(UnsafeBufferPointer(rebasing: buffer[..<kept]))
     }
@@ -279,14 +281,6 @@ internal struct IsolationPipeline {
     }
     copy(upTo: text.count)
     return written
-  }
-
-  @inline(__always)
-  private static func append(_ control: BidiControl, to output: inout [UInt8]) {
-    let bytes = control.utf8Bytes
-    output.append(bytes.0)
-    output.append(bytes.1)
-    output.append(bytes.2)
   }
 
   private func finder(_ text: UTF8Text) -> EntityFinder {

@@ -12,7 +12,7 @@ internal struct IsolationPlanner {
     switch options.strategy {
     case .isolate:
       var continuation = LeftToRightContinuation(text: text)
-      for entity in scan.entities where continuation.needsIsolate(entity) {
+      for (index, entity) in scan.entities.enumerated() where continuation.needsIsolate(at: index, in: scan.entities) {
         edits.insert(entity.isolateInitiator, at: entity.start, rank: .entityStart)
         edits.insert(.popDirectionalIsolate, at: entity.end, rank: .entityEnd)
       }

@@ -18,15 +18,17 @@
 /// BidiIsolator().isolate("السعر 1.0 يتم")         // "السعر \u{2066}1.0\u{2069} يتم"
 /// ```
 ///
-/// - Complexity: O(*n*) over a whole text: each stretch between two entities is read backwards at
-///   most once, and only until its last strong character.
+/// - Complexity: O(*n*) over a whole text: only numbers are judged, each stretch between two
+///   entities is read backwards at most once, and only until its last strong character.
 internal struct LeftToRightContinuation {
   let text: UTF8Text
   private let table = CharacterTable.shared
-  /// What comes before the entity being judged, outside entities; carried from one entity to the
-  /// next, since an entity's own characters are hidden inside its isolate.
+  /// What comes before the last number judged, outside entities, since an entity's own characters
+  /// are hidden inside its isolate.
   private var context = Context.paragraphStart
-  private var previousEnd = 0
+  /// How many of the stretches before and between entities `context` accounts for: the `k`th runs
+  /// from the end of entity `k - 1` (or the start of the text) to the start of entity `k`.
+  private var stretchesRead = 0
 
   private enum Context {
     case paragraphStart
@@ -36,11 +38,26 @@ internal struct LeftToRightContinuation {
 
   init(text: UTF8Text) { self.text = text }
 
-  /// Whether `entity`, the next one in text order, needs its isolate. Call once per entity, in order.
-  mutating func needsIsolate(_ entity: RawEntity) -> Bool {
-    if let found = lastContext(in: previousEnd..<entity.start) { context = found }
-    previousEnd = entity.end
-    guard entity.kind == .number, case .strong(.leftToRight) = context else { return true }
+  /// Whether `entities[index]` needs its isolate. Call in increasing `index` order with the same
+  /// `entities`, every entity of the text in text order; indices may be skipped.
+  ///
+  /// Only a number can do without one, so only numbers read back: through the stretches since the
+  /// last number judged, newest first, up to the last character that settles the context.
+  mutating func needsIsolate<Entities: RandomAccessCollection<RawEntity>>(at index: Int, in entities: Entities) -> Bool
+  where Entities.Index == Int {
+    let entity = entities[index]
+    guard entity.kind == .number else { return true }
+    var stretch = index
+    while stretch >= stretchesRead {
+      let start = stretch == 0 ? 0 : entities[stretch - 1].end
+      if let found = lastContext(in: start..<entities[stretch].start) {
+        context = found
+        break
+      }
+      stretch -= 1
+    }
+    stretchesRead = index + 1
+    guard case .strong(.leftToRight) = context else { return true }
     return !isEuropeanNumber(entity)
   }
 

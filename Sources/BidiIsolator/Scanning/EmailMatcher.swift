@@ -17,6 +17,16 @@ extension EntityFinder {
     var labelIsLetters = true
     var end = offset
     while offset < text.count {
+      // Most domains are ASCII: their letters and digits need no decoding and no table.
+      let byte = text[offset]
+      if byte.isASCIIAlphanumeric {
+        if labelLength == 0 { labels += 1 }
+        labelLength += 1
+        labelIsLetters = labelIsLetters && !byte.isASCIIDigit
+        offset += 1
+        end = offset
+        continue
+      }
       let (value, length) = text.scalar(at: offset)
       let kind = table.kind(of: value)
       if kind == .letter || kind == .digit || (kind == .mark && labelLength > 0) {

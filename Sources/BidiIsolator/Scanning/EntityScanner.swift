@@ -162,6 +162,8 @@ internal struct EntityFinder {
     var lastMentionEnd = -1
     var offset = 0
     while offset < count {
+      offset = endOfPlainRun(from: offset, wantsWords: wantsWords)
+      guard offset < count else { break }
       let byte = text[offset]
       switch table.role(of: byte) {
       case .skip:
@@ -281,6 +283,40 @@ internal struct EntityFinder {
       }
       offset += length
     }
+  }
+
+  /// The end of the run from `start` of spaces, words of ASCII letters, Hebrew and Arabic letters
+  /// and CJK characters that hold nothing to find: most of a chat message.
+  ///
+  /// The scanning loop's dispatch on every character cost more than anything it found; this loop
+  /// tests the commonest cases with plain comparisons, and the Arabic code points that matter
+  /// (numbers and their signs, ALM) with a bit mask per lead byte. It stops at the start of an ASCII
+  /// word the loop must look at: one that starts with a digit, or is followed by a character that
+  /// may continue an address (`. _ % + - : @`).
+  @inline(__always)
+  private func endOfPlainRun(from start: Int, wantsWords: Bool) -> Int {
+    let count = text.count
+    var offset = start
+    while offset < count {
+      let byte = text[offset]
+      if byte == 0x20 {
+        offset += 1
+      } else if byte.isASCIILetter {
+        var wordEnd = offset + 1
+        while wordEnd < count && table.role(of: text[wordEnd]) == .alphanumeric { wordEnd += 1 }
+        if wantsWords && wordEnd < count && Self.mayContinueAddress(text[wordEnd]) { break }
+        offset = wordEnd
+      } else if byte &- 0xD7 < 5 {  // U+05C0–U+06FF
+        guard offset + 1 < count, !table.isOfInterest(hebrewOrArabicLead: byte, second: text[offset + 1])
+        else { break }
+        offset += 2
+      } else if byte &- 0xE3 < 7 {  // U+3000–U+9FFF
+        offset += 3
+      } else {
+        break
+      }
+    }
+    return offset
   }
 
   /// Whether `byte`, right after a run of ASCII letters and digits, may continue an address: an

@@ -9,6 +9,12 @@ internal struct CharacterTable: @unchecked Sendable {
   private let stage1: UnsafePointer<UInt8>
   private let stage2: UnsafePointer<UInt8>
   private let byteRoles: UnsafePointer<ByteRole>
+  /// ``kind(of:)`` for ASCII, which the matchers ask about most: one load instead of the two-stage
+  /// look-up and the special cases.
+  private let asciiKinds: UnsafePointer<ScalarKind>
+  /// ``isArabicOfInterest(lead:second:)`` as one bit mask per lead byte D7–DB, indexed by the second
+  /// byte's low six bits, for the scanner's loop over runs of Hebrew and Arabic letters.
+  private let hebrewArabicInterest: UnsafePointer<UInt64>
 
   /// What the scanning loop does at a byte that starts a character.
   enum ByteRole: UInt8 {
@@ -71,6 +77,24 @@ internal struct CharacterTable: @unchecked Sendable {
         }
     }
     self.byteRoles = UnsafePointer(roles)
+    let asciiKinds = UnsafeMutablePointer<ScalarKind>.allocate(capacity: 128)
+    let shift = Int(BidiClassTable.blockShift)
+    for value in 0..<128 {
+      let entry = stage2[Int(stage1[value >> shift]) << shift | value & (1 << shift - 1)]
+      asciiKinds[value] = Self.kind(of: UInt32(value), entry: entry)
+    }
+    self.asciiKinds = UnsafePointer(asciiKinds)
+    let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 5)
+    for lead in UInt8(0xD7)...0xDB {
+      var mask: UInt64 = 0
+      if lead == 0xD8 || lead == 0xD9 || lead == 0xDB {
+        for second in UInt8(0x80)...0xBF where Self.isArabicOfInterest(lead: lead, second: second) {
+          mask |= 1 << (second & 0x3F)
+        }
+      }
+      masks[Int(lead &- 0xD7)] = mask
+    }
+    self.hebrewArabicInterest = UnsafePointer(masks)
   }
 
   /// What the scanning loop does at `byte`.
@@ -90,6 +114,13 @@ internal struct CharacterTable: @unchecked Sendable {
     }
   }
 
+  /// ``isArabicOfInterest(lead:second:)`` for any lead byte from D7 to DB (U+05C0–U+06FF), where the
+  /// Hebrew blocks hold nothing of interest.
+  @inline(__always)
+  func isOfInterest(hebrewOrArabicLead lead: UInt8, second: UInt8) -> Bool {
+    hebrewArabicInterest[Int(lead &- 0xD7)] >> (second & 0x3F) & 1 != 0
+  }
+
   /// The entry of a code point: class in the low five bits, kind in the high three.
   @inline(__always)
   private func entry(_ value: UInt32) -> UInt8 {
@@ -106,7 +137,12 @@ internal struct CharacterTable: @unchecked Sendable {
   /// bidi controls and paragraph separators.
   @inline(__always)
   func kind(of value: UInt32) -> ScalarKind {
-    let entry = entry(value)
+    if value < 0x80 { return asciiKinds[Int(value)] }
+    return Self.kind(of: value, entry: entry(value))
+  }
+
+  @inline(__always)
+  private static func kind(of value: UInt32, entry: UInt8) -> ScalarKind {
     let kind = ScalarKind(rawValue: entry >> 5)!
     switch kind {
     case .other:
