@@ -99,6 +99,27 @@ struct CommandTests {
         + "\n")
   }
 
+  @Test("scan reports a well-formed line from its bytes as the text path reports an ill-formed one")
+  func scanPathsAgree() throws {
+    // The well-formed line is reported straight from its bytes; the same line with an ill-formed
+    // byte after its entities goes through the decoded text (U+FFFD for the byte). Both must list
+    // the same entities at the same offsets, the JSON Lines field too.
+    let line = "مرحبا @我, +1-555-0100 😀 a@b.com https://例子.cn/路径 #话题"
+    let clean = try BidiFixBinary.run(["scan", "--json"], input: line + "\n")
+    var broken = Data((line + " ").utf8)
+    broken.append(contentsOf: [0xFF, 0x0A])
+    let decoded = try BidiFixBinary.run(["scan", "--json"], input: broken)
+    #expect(clean.status == 0 && decoded.status == 0)
+    #expect(clean.text.contains(#""kind":"url""#) && clean.text.contains(#""kind":"hashtag""#))
+    #expect(clean.text == decoded.text)
+    let record = try BidiFixBinary.run(
+      ["scan", "--json", "--jsonl", "--field", "text"], input: #"{"text":"\#(line)"}"# + "\n")
+    #expect(record.text == clean.text.replacingOccurrences(of: #""start""#, with: #""field":"text","start""#))
+    let plain = try BidiFixBinary.run(["scan"], input: line + "\n")
+    let plainDecoded = try BidiFixBinary.run(["scan"], input: broken)
+    #expect(plain.text == plainDecoded.text && plain.text.hasPrefix("<stdin>:1:7: mention @我\n"))
+  }
+
   @Test("scan without --json names FILE:LINE:COLUMN")
   func scanText() throws {
     let folder = try TemporaryFolder()

@@ -150,7 +150,7 @@ struct PropertyTests {
     }
   }
 
-  @Test("the scanner's positions agree with one another", arguments: seeds)
+  @Test("the scanner's positions agree with one another and with its byte form", arguments: seeds)
   func positions(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     for _ in 0..<Self.messagesPerSeed {
@@ -167,6 +167,15 @@ struct PropertyTests {
         #expect(!hasBidiControl(entity.text))
         previousEnd = entity.scalarRange.upperBound
       }
+      // The byte form finds the same entities at the same positions, with the same directions.
+      var located: [EntityLocation] = []
+      EntityScanner().forEachEntity(in: message.utf8Span) { located.append($0) }
+      let expected = EntityScanner().entities(in: message).map {
+        EntityLocation(
+          kind: $0.kind, utf8Range: $0.utf8Range, scalarRange: $0.scalarRange, utf16Range: $0.utf16Range,
+          direction: $0.direction)
+      }
+      #expect(located == expected, "\(escaped(message))")
     }
   }
 

@@ -36,54 +36,117 @@ struct ScanReport: LineCommand {
   var keepsLineEndings: Bool { false }
 
   func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
-    let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
-    // Every piece is appended to `output` where it is made: a temporary array or string per piece
-    // cost more than finding the entities.
-    if json {
-      output.append(contentsOf: #"{"entities":["#.utf8)
-      var first = true
-      for message in messages {
-        for entity in scanner.entities(in: message.text) {
-          if !first { output.append(UInt8(ascii: ",")) }
-          first = false
-          output.append(contentsOf: #"{"kind":""#.utf8)
-          output.append(contentsOf: entity.kind.rawValue.utf8)
-          output.append(UInt8(ascii: "\""))
-          if let field = message.field {
-            output.append(contentsOf: #","field":"#.utf8)
-            JSONString.encode(field, into: &output)
-          }
-          output.append(contentsOf: #","start":"#.utf8)
-          output.append(contentsOf: String(entity.scalarRange.lowerBound).utf8)
-          output.append(contentsOf: #","end":"#.utf8)
-          output.append(contentsOf: String(entity.scalarRange.upperBound).utf8)
-          output.append(contentsOf: #","text":"#.utf8)
-          JSONString.encode(entity.text, into: &output)
-          output.append(UInt8(ascii: "}"))
+    var report = EntityReport(line: line, json: json)
+    report.begin(into: &output)
+    defer { report.finish(into: &output) }
+    // The common line, whole and well-formed, is reported straight from its bytes: a `String`, a
+    // `String.Index` and a copy of the text per entity cost more than finding the entities.
+    if case .lines = layout {
+      let done = line.bytes.withUnsafeBufferPointer { bytes -> Bool in
+        guard UTF8Stretches.isValid(bytes) else { return false }
+        scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span)) { location in
+          report.append(
+            location.kind, field: nil, scalarRange: location.scalarRange,
+            text: UnsafeBufferPointer(rebasing: bytes[location.utf8Range]), into: &output)
         }
+        return true
       }
-      output.append(contentsOf: "]}\n".utf8)
-      return
+      if done { return }
     }
+    let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
     for message in messages {
       for entity in scanner.entities(in: message.text) {
-        output.append(contentsOf: line.source.utf8)
-        output.append(UInt8(ascii: ":"))
-        output.append(contentsOf: String(line.number).utf8)
-        output.append(UInt8(ascii: ":"))
-        output.append(contentsOf: String(entity.scalarRange.lowerBound + 1).utf8)
-        output.append(UInt8(ascii: ":"))
-        if let field = message.field {
-          output.append(contentsOf: " [".utf8)
-          output.append(contentsOf: field.utf8)
-          output.append(UInt8(ascii: "]"))
+        var text = entity.text
+        text.withUTF8 {
+          report.append(entity.kind, field: message.field, scalarRange: entity.scalarRange, text: $0, into: &output)
         }
-        output.append(UInt8(ascii: " "))
-        output.append(contentsOf: entity.kind.rawValue.utf8)
-        output.append(UInt8(ascii: " "))
-        output.append(contentsOf: entity.text.utf8)
-        output.append(UInt8(ascii: "\n"))
       }
     }
+  }
+}
+
+extension EntityKind {
+  /// ``rawValue`` as a literal, for appending without a `String`.
+  fileprivate var name: StaticString {
+    switch self {
+    case .mention: "mention"
+    case .hashtag: "hashtag"
+    case .url: "url"
+    case .email: "email"
+    case .number: "number"
+    }
+  }
+}
+
+/// One line's report, each entity written into room reserved for it once: an `append` call per
+/// piece cost more than finding the entities.
+///
+/// With `json`, one object per line, `{"entities":[{"kind":…,"start":…,"end":…,"text":…}]}`;
+/// otherwise one `FILE:LINE:COLUMN: KIND TEXT` line per entity.
+private struct EntityReport {
+  let line: InputLine
+  let json: Bool
+  private var isFirst = true
+
+  init(line: InputLine, json: Bool) {
+    self.line = line
+    self.json = json
+  }
+
+  func begin(into output: inout [UInt8]) {
+    if json { output.append(addingCapacity: 14) { $0.append(#"{"entities":["# as StaticString) } }
+  }
+
+  mutating func append(
+    _ kind: EntityKind, field: String?, scalarRange: Range<Int>, text: UnsafeBufferPointer<UInt8>,
+    into output: inout [UInt8]
+  ) {
+    let text = text.span
+    let fieldName = field ?? ""
+    let fieldBytes = fieldName.utf8Span.span
+    // Literals, three numbers, the kind, the field escaped and the text escaped.
+    let room = 128 + 6 * (text.count + fieldBytes.count) + line.source.utf8.count
+    let isFirst = isFirst
+    output.append(addingCapacity: room) { out in
+      if json {
+        if !isFirst { out.append(UInt8(ascii: ",")) }
+        out.append(#"{"kind":""# as StaticString)
+        out.append(kind.name)
+        out.append(UInt8(ascii: "\""))
+        if field != nil {
+          out.append(#","field":"# as StaticString)
+          out.appendJSONString(fieldBytes)
+        }
+        out.append(#","start":"# as StaticString)
+        out.appendDecimal(scalarRange.lowerBound)
+        out.append(#","end":"# as StaticString)
+        out.appendDecimal(scalarRange.upperBound)
+        out.append(#","text":"# as StaticString)
+        out.appendJSONString(text)
+        out.append(UInt8(ascii: "}"))
+      } else {
+        out.append(copying: line.source.utf8Span.span)
+        out.append(UInt8(ascii: ":"))
+        out.appendDecimal(line.number)
+        out.append(UInt8(ascii: ":"))
+        out.appendDecimal(scalarRange.lowerBound + 1)
+        out.append(UInt8(ascii: ":"))
+        if field != nil {
+          out.append(" [" as StaticString)
+          out.append(copying: fieldBytes)
+          out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: " "))
+        out.append(kind.name)
+        out.append(UInt8(ascii: " "))
+        out.append(copying: text)
+        out.append(UInt8(ascii: "\n"))
+      }
+    }
+    self.isFirst = false
+  }
+
+  func finish(into output: inout [UInt8]) {
+    if json { output.append(addingCapacity: 3) { $0.append("]}\n" as StaticString) } }
   }
 }

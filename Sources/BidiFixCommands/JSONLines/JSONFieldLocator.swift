@@ -260,26 +260,7 @@ enum JSONString {
   /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped,
   /// everything else as UTF-8.
   static func encode(_ string: String, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    // Most strings need no escape: they are copied whole.
-    guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-      output.append(contentsOf: string.utf8)
-      output.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0x00..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
+    let text = string.utf8Span.span
+    output.append(addingCapacity: 2 + 6 * text.count) { $0.appendJSONString(text) }
   }
 }

@@ -58,29 +58,18 @@ public struct EntityScanner: Sendable {
   internal static func publicEntities(_ raw: [RawEntity], in text: String, utf8: UTF8Text) -> [Entity] {
     var entities: [Entity] = []
     entities.reserveCapacity(raw.count)
-    var byte = 0
-    var scalars = 0
-    var utf16 = 0
-    func advance(to target: Int) {
-      while byte < target {
-        let lead = utf8[byte]
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        scalars += 1
-        utf16 += length == 4 ? 2 : 1
-        byte += length
-      }
-    }
+    var position = PositionCounter()
     let start = text.utf8.startIndex
     for entity in raw {
-      advance(to: entity.start)
-      let (scalarStart, utf16Start) = (scalars, utf16)
-      advance(to: entity.end)
+      position.advance(to: entity.start, in: utf8)
+      let (scalarStart, utf16Start) = (position.scalars, position.utf16)
+      position.advance(to: entity.end, in: utf8)
       let lower = text.utf8.index(start, offsetBy: entity.start)
       let upper = text.utf8.index(start, offsetBy: entity.end)
       entities.append(
         Entity(
-          kind: entity.kind, range: lower..<upper, scalarRange: scalarStart..<scalars,
-          utf16Range: utf16Start..<utf16, utf8Range: entity.start..<entity.end,
+          kind: entity.kind, range: lower..<upper, scalarRange: scalarStart..<position.scalars,
+          utf16Range: utf16Start..<position.utf16, utf8Range: entity.start..<entity.end,
           text: String(text[lower..<upper]), direction: entity.direction))
     }
     return entities

@@ -1,0 +1,93 @@
+/// Where an entity is in text held as UTF-8, in byte, scalar and UTF-16 offsets: what
+/// ``EntityScanner/forEachEntity(in:_:)`` reports, for callers that hold messages as bytes and
+/// would pay more for a `String.Index` and a copy of each entity's text than for finding it.
+///
+/// ```swift
+/// let bytes = Array("مرحبا @我, 今天天气好吗".utf8)
+/// if let text = try? UTF8Span(validating: bytes.span) {
+///   EntityScanner().forEachEntity(in: text) { location in
+///     print(location.kind, location.utf8Range, location.scalarRange)   // mention 11..<15 6..<8
+///   }
+/// }
+/// ```
+public struct EntityLocation: Sendable, Hashable {
+  /// What the entity is.
+  public let kind: EntityKind
+
+  /// The range in UTF-8 bytes.
+  public let utf8Range: Range<Int>
+
+  /// The range in Unicode scalars.
+  public let scalarRange: Range<Int>
+
+  /// The range in UTF-16 code units, as `NSRange` and JavaScript count.
+  public let utf16Range: Range<Int>
+
+  /// The direction of the entity's first strong character; `nil` when it has none.
+  public let direction: TextDirection?
+
+  /// Creates a location; the scanner is what normally makes them.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    kind: EntityKind, utf8Range: Range<Int>, scalarRange: Range<Int>, utf16Range: Range<Int>,
+    direction: TextDirection?
+  ) {
+    self.kind = kind
+    self.utf8Range = utf8Range
+    self.scalarRange = scalarRange
+    self.utf16Range = utf16Range
+    self.direction = direction
+  }
+}
+
+extension EntityScanner {
+  /// Calls `body` with the location of each entity in `text`, in order: the entities
+  /// ``entities(in:)`` finds in the same text, with no `String` made.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  public func forEachEntity<E: Error>(
+    in text: UTF8Span, _ body: (EntityLocation) throws(E) -> Void
+  ) throws(E) {
+    try text.span.withUnsafeBufferPointer { bytes throws(E) in
+      let utf8 = UTF8Text(bytes)
+      let raw = EntityFinder(text: utf8, kinds: kinds, members: memberIndex).scan(recordingStructure: false).entities
+      var position = PositionCounter()
+      for entity in raw {
+        position.advance(to: entity.start, in: utf8)
+        let (scalarStart, utf16Start) = (position.scalars, position.utf16)
+        position.advance(to: entity.end, in: utf8)
+        try body(
+          EntityLocation(
+            kind: entity.kind, utf8Range: entity.start..<entity.end, scalarRange: scalarStart..<position.scalars,
+            utf16Range: utf16Start..<position.utf16, direction: entity.direction))
+      }
+    }
+  }
+}
+
+/// Scalar and UTF-16 offsets counted while walking forward through UTF-8 text, from the bytes
+/// alone: the text is well-formed, so every byte but a continuation byte starts a scalar, and every
+/// four-byte scalar takes two UTF-16 code units. Counting needs no branch per byte.
+internal struct PositionCounter {
+  private(set) var byte = 0
+  private(set) var scalars = 0
+  private(set) var utf16 = 0
+
+  /// Walks to the byte offset `target`, which starts a scalar and is not behind the last one.
+  ///
+  /// - Complexity: O(*k*) in the bytes walked.
+  @inline(__always)
+  mutating func advance(to target: Int, in text: UTF8Text) {
+    var starts = 0
+    var fourByteStarts = 0
+    for offset in byte..<target {
+      let value = text[offset]
+      starts &+= Int8(bitPattern: value) >= -0x40 ? 1 : 0  // not 80–BF
+      fourByteStarts &+= value >= 0xF0 ? 1 : 0
+    }
+    scalars += starts
+    utf16 += starts + fourByteStarts
+    byte = target
+  }
+}
