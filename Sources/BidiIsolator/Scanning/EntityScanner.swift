@@ -291,6 +291,15 @@ internal struct EntityFinder {
       if byte == 0x20 {
         offset += 1
       } else if byte.isASCIILetter {
+        // English words and the spaces between them, eight bytes at a time; then back to the start
+        // of the word the last eight ended in, which must be judged whole, as below.
+        var skipped = offset
+        while skipped + 8 <= count && text.areLettersOrSpaces(at: skipped) { skipped += 8 }
+        while skipped > offset && text[skipped - 1] != 0x20 { skipped -= 1 }
+        if skipped > offset {
+          offset = skipped
+          continue
+        }
         var wordEnd = offset + 1
         while wordEnd < count && table.role(of: text[wordEnd]) == .alphanumeric { wordEnd += 1 }
         if wantsWords && wordEnd < count && Self.mayContinueAddress(text[wordEnd]) { break }
