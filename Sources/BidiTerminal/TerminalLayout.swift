@@ -58,32 +58,65 @@ public struct TerminalLayout: Sendable {
   ///
   /// - Complexity: O(*n*).
   public static func plainLeftToRightWidth(of text: UTF8Span) -> Int? {
-    // ASCII, the common case, byte by byte: its width is its length. `-1` marks a control.
-    let asciiEnd = text.span.withUnsafeBufferPointer { bytes -> Int in
-      for (offset, byte) in bytes.enumerated() {
-        if byte >= 0x80 { return offset }
-        if byte < 0x20 && byte != 0x09 || byte == 0x7F { return -1 }
-      }
-      return bytes.count
-    }
-    if asciiEnd < 0 { return nil }
-    if asciiEnd == text.count { return asciiEnd }
-    // The rest scalar by scalar: the Basic Multilingual Plane from a table, the other planes
-    // (emoji, mostly) through the class and width look-ups.
+    // One pass over the bytes: ASCII by its value, the Basic Multilingual Plane decoded in place and
+    // read from a table, the other planes (emoji, mostly) through the class and width look-ups. A
+    // right-to-left letter, usually among the first few characters, ends the pass.
+    let bytes = text.span
     let table = plainBasicPlaneWidths.span
+    let count = bytes.count
     var cells = 0
-    var scalars = text.makeUnicodeScalarIterator()
-    while let scalar = scalars.next() {
-      if scalar.value < 0x1_0000 {
-        let width = table[Int(scalar.value)]
-        if width == notPlain { return nil }
-        cells += Int(width)
-      } else {
-        guard let width = plainLeftToRightWidth(of: scalar) else { return nil }
-        cells += width
+    var i = 0
+    while i < count {
+      let lead = bytes[i]
+      if lead < 0x80 {
+        // Printable ASCII eight bytes at a time, a cell each.
+        while i + 8 <= count && Self.isPrintableASCII(bytes.bytes.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+          cells += 8
+          i += 8
+        }
+        guard i < count else { break }
+        let lead = bytes[i]
+        if lead >= 0x80 { continue }
+        if lead < 0x20 && lead != 0x09 || lead == 0x7F { return nil }
+        cells += 1
+        i += 1
+        continue
       }
+      let width: UInt8
+      if lead < 0xE0 {
+        width = table[Int(lead & 0x1F) << 6 | Int(bytes[i + 1] & 0x3F)]
+        i += 2
+      } else if lead < 0xF0 {
+        width = table[Int(lead & 0x0F) << 12 | Int(bytes[i + 1] & 0x3F) << 6 | Int(bytes[i + 2] & 0x3F)]
+        i += 3
+      } else {
+        let value =
+          UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+          | UInt32(bytes[i + 3] & 0x3F)
+        guard let scalar = Unicode.Scalar(value), let cellsOfScalar = plainLeftToRightWidth(of: scalar) else {
+          return nil
+        }
+        cells += cellsOfScalar
+        i += 4
+        continue
+      }
+      if width == notPlain { return nil }
+      cells += Int(width)
     }
     return cells
+  }
+
+  /// Whether all eight bytes of `word` are printable ASCII, 0x20 to 0x7E, by carry-free byte
+  /// arithmetic: `x + 0x60` reaches 0x80 exactly when `x` is 0x20 or more, and `x ^ 0x7F` is zero
+  /// exactly for DEL.
+  @inline(__always)
+  private static func isPrintableASCII(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let notBelowSpace = (word & low) &+ 0x6060_6060_6060_6060
+    let delete = word ^ low
+    let isDelete = ~((delete & low) &+ low | delete) & high
+    return word & high == 0 && notBelowSpace & high == high && isDelete == 0
   }
 
   private static let notPlain: UInt8 = 0xFF

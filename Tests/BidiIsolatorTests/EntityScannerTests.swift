@@ -169,4 +169,29 @@ struct EntityScannerTests {
     let substringBased = String("xx @bob xx".dropFirst(3))
     #expect(EntityScanner().entities(in: substringBased).map(\.scalarRange) == [0..<4])
   }
+  /// English text is skipped eight bytes at a time; an entity that starts with a word (an e-mail
+  /// address, a URL, `www.`) must still be found from that word's first letter, wherever the text
+  /// before it puts the eight-byte boundaries.
+  @Test("entities after English text, at every alignment", arguments: 0..<16)
+  func afterEnglishText(shift: Int) {
+    // `shift` letters and a space, so what follows starts at every offset modulo eight.
+    let lead = shift == 0 ? "" : String(repeating: "x", count: shift) + " "
+    let entities = [
+      "john.smith@example.com", "https://example.com/a", "www.example.org", "example.com/x", "@alice", "#WWDC2022",
+      "+1-555-0100", "50%",
+    ]
+    for entity in entities {
+      for filler in ["hello there friend ", "abcdefghijklmnopqrstuvwxyz ", "see ", ""] {
+        let text = lead + filler + entity + " thanks everyone, bye"
+        let start = text.utf8.count - (entity + " thanks everyone, bye").utf8.count
+        let found = EntityScanner().entities(in: text)
+        #expect(found.map(\.text) == [entity], "\(text)")
+        #expect(found.first?.utf8Range == start..<start + entity.utf8.count, "\(text)")
+      }
+    }
+    // A word glued to what comes before stays part of it: no e-mail starts inside "xjohn".
+    #expect(EntityScanner().entities(in: lead + "abcdefghxjohn.smith@example.com").map(\.text) == [
+      "abcdefghxjohn.smith@example.com"
+    ])
+  }
 }

@@ -24,7 +24,7 @@ internal enum VisualReordering {
       highest = max(highest, level)
     }
     let lowestOdd = Int(lowest | 1)
-    if Int(highest) < lowestOdd { return Array(0..<Int32(levels.count)) }
+    if Int(highest) < lowestOdd { return identityOrder(levels.count) }
     // Chat lines use a handful of levels, where the literal reversals cost less than a tree.
     if Int(highest) - lowestOdd < Self.literalLevels {
       return literalOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd)
@@ -83,6 +83,17 @@ internal enum VisualReordering {
     return order
   }
 
+  /// `0..<count` as an array, filled through a span: `Array(0..<Int32(count))` copies element by
+  /// element through the range's iterator, several times slower on every line.
+  ///
+  /// - Complexity: O(*n*).
+  static func identityOrder(_ count: Int) -> [Int32] {
+    var order = [Int32](repeating: 0, count: count)
+    var positions = order.mutableSpan
+    for position in positions.indices { positions[position] = Int32(truncatingIfNeeded: position) }
+    return order
+  }
+
   /// Up to this many levels to reverse, rule L2 is applied as written.
   static let literalLevels = 6
 
@@ -92,7 +103,7 @@ internal enum VisualReordering {
   /// - Complexity: O(*n*·*d*) for *d* levels to reverse.
   static func literalOrder(levels: [UInt8], highest: Int, lowestOdd: Int) -> [Int32] {
     let count = levels.count
-    var order = Array(0..<Int32(count))
+    var order = identityOrder(count)
     // Spans, not the arrays: no uniqueness check or bounds re-derivation on each swap.
     let levels = levels.span
     var reordered = order.mutableSpan
