@@ -374,7 +374,7 @@ public struct TerminalLayout: Sendable {
     guard side == .right, let width else { return scalars }
     let cells = scalars.reduce(0) { $0 + CellWidth.of($1) }
     guard cells < width else { return scalars }
-    var line = [Unicode.Scalar](repeating: " ", count: width - cells)
+    var line = [Unicode.Scalar](filledWith: " ", count: width - cells)
     line.append(contentsOf: scalars)
     return line
   }
@@ -432,7 +432,7 @@ enum GraphemeOrder {
     // comes right before the space, rule GB9b), to the next space, where one always starts.
     let count = line.range.count
     var clusterOf = Array(0..<count)
-    var utf8Offsets = [Int](repeating: 0, count: count + 1)
+    var utf8Offsets = [Int](filledWith: 0, count: count + 1)
     var utf8Offset = cursor.offset(ofScalar: lineStart, in: allScalars)
     for k in 0..<count {
       utf8Offsets[k] = utf8Offset

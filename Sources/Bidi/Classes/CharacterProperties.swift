@@ -90,7 +90,7 @@ internal enum ClassLookup {
     let table = basicPlane
     let basicPlane = table.span
     let values = scalars.span
-    var classes = [BidiClass](repeating: .otherNeutral, count: values.count)
+    var classes = [BidiClass](filledWith: .otherNeutral, count: values.count)
     var classOut = classes.mutableSpan
     for i in values.indices {
       let value = values[i].value

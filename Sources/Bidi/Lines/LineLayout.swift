@@ -22,8 +22,8 @@ internal struct LineLayout {
     let paragraphLevel = paragraph.baseLevel.rawValue
     let removed = LevelResolver.removedLevel
     let levelOffset = start - paragraph.range.lowerBound
-    lineLevels = Array(paragraph.resolvedLevels[levelOffset..<levelOffset + count])
-    var effective = lineLevels
+    lineLevels = [UInt8](copying: paragraph.resolvedLevels[levelOffset..<levelOffset + count])
+    var effective = [UInt8](copying: paragraph.resolvedLevels[levelOffset..<levelOffset + count])
 
     // L1: separators, and whitespace or isolate controls before them or at the end of the line, go
     // to the paragraph level. Removed characters inside such a stretch go with it. The same pass
@@ -70,7 +70,9 @@ internal struct LineLayout {
     var shaped: [UInt32] = []
     var hasFiller = false
     if options.contains(.shapeArabic) && hasArabicLetters {
-      shaped = scalarArray[range].map(\.value)
+      shaped = [UInt32](filledWith: 0, count: count)
+      var values = shaped.mutableSpan
+      for j in 0..<count { values[j] = scalars[start + j].value }
       hasFiller = ArabicShaping.shape(&shaped, classes: classes, start: start, levels: effective)
     }
     let shapedValues = shaped.span
@@ -80,11 +82,11 @@ internal struct LineLayout {
     }
 
     // Visual positions are only needed to place ligatures.
-    var positionOf = hasFiller ? [Int](repeating: -1, count: count) : []
+    var positionOf = hasFiller ? [Int](filledWith: -1, count: count) : []
     let mirror = options.contains(.mirror)
     // Both outputs written in place, at most one element per position of the order.
-    var visual = [Unicode.Scalar](repeating: " ", count: order.count)
-    var logicalOffsets = [Int](repeating: 0, count: order.count)
+    var visual = [Unicode.Scalar](filledWith: " ", count: order.count)
+    var logicalOffsets = [Int](filledWith: 0, count: order.count)
     var kept = 0
     do {
       var visualOut = visual.mutableSpan

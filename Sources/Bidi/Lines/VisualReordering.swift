@@ -88,7 +88,7 @@ internal enum VisualReordering {
   ///
   /// - Complexity: O(*n*).
   static func identityOrder(_ count: Int) -> [Int32] {
-    var order = [Int32](repeating: 0, count: count)
+    var order = [Int32](filledWith: 0, count: count)
     var positions = order.mutableSpan
     for position in positions.indices { positions[position] = Int32(truncatingIfNeeded: position) }
     return order

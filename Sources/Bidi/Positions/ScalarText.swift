@@ -48,7 +48,7 @@ internal enum ScalarDecoding {
     var string = string
     return string.withUTF8 { bytes in
       // At most one scalar per byte; written in place rather than appended one by one.
-      var scalars = [Unicode.Scalar](repeating: "\0", count: bytes.count)
+      var scalars = [Unicode.Scalar](filledWith: "\0", count: bytes.count)
       var k = 0
       do {
         var out = scalars.mutableSpan

@@ -54,7 +54,7 @@ public struct BidiText: Sendable {
   ) throws(BidiError) {
     let classes = ClassLookup.bidiClasses(of: scalars)
     // Only other neutrals can be paired brackets.
-    var brackets = [UInt32](repeating: 0, count: scalars.count)
+    var brackets = [UInt32](filledWith: 0, count: scalars.count)
     for i in classes.indices where classes[i] == .otherNeutral {
       brackets[i] = FriBidiLibrary.bracket(of: scalars[i].value)
     }
@@ -68,10 +68,10 @@ public struct BidiText: Sendable {
   ///
   /// Each class stands for a placeholder scalar (`U+FFFD`), so mirroring and shaping do nothing.
   public init(classes: [BidiClass], direction: BaseDirection = .auto) throws(BidiError) {
-    let placeholders = [Unicode.Scalar](repeating: "\u{FFFD}", count: classes.count)
+    let placeholders = [Unicode.Scalar](filledWith: "\u{FFFD}", count: classes.count)
     try self.init(
       storage: TextStorage(scalars: placeholders, classes: classes),
-      brackets: [UInt32](repeating: 0, count: classes.count), direction: direction,
+      brackets: [UInt32](filledWith: 0, count: classes.count), direction: direction,
       splitParagraphs: false, correctSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
   }
 

@@ -38,7 +38,7 @@ internal struct IsolateStructure {
       matchingPDI = []
       return
     }
-    var matches = [Int32](repeating: -1, count: classes.count)
+    var matches = [Int32](filledWith: -1, count: classes.count)
     // The stack of open initiators is threaded through the table itself: an open initiator's entry
     // holds the one open below it until its PDI is found, so no second array is needed.
     var top: Int32 = -1

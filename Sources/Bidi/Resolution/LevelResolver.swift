@@ -57,7 +57,7 @@ internal enum LevelResolver {
     correctSiblingIsolates: Bool
   ) throws(Failure) -> [UInt8] {
     let count = classes.count
-    var levels = [UInt8](repeating: baseLevel, count: count)
+    var levels = [UInt8](filledWith: baseLevel, count: count)
     guard count > 0 else { return levels }
     // Room for a message's isolates from the start, so the list is allocated once.
     var pending: [PendingSegment] = []

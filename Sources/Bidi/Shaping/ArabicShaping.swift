@@ -102,7 +102,7 @@ internal enum ArabicShaping {
   static func shape(_ values: inout [UInt32], classes: Span<BidiClass>, start: Int, levels: [UInt8]) -> Bool {
     let count = values.count
     let joiningTypes = basicPlaneJoiningTypes
-    var properties = [UInt8](repeating: 0, count: count)
+    var properties = [UInt8](filledWith: 0, count: count)
     for i in 0..<count {
       let value = values[i]
       properties[i] = value < 0x1_0000 ? joiningTypes[Int(value)] : FriBidiLibrary.joiningType(of: value)
