@@ -101,25 +101,36 @@ internal enum SequenceResolver {
   private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, level: UInt8) {
     let count = types.count
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
-    // W1: a mark takes the type of what precedes it; after an isolate control it is a neutral.
-    for k in 0..<count where types[k] == .nonspacingMark {
-      types[k] = k == 0 ? embedding : types[k - 1] == isolateControl ? .otherNeutral : types[k - 1]
-    }
-    // W2 and W3: European digits after Arabic letters are Arabic numbers; Arabic letters are R.
+    // W1–W3 in one pass. W1: a mark takes the type of what precedes it (as W1 left it, before W3
+    // turns AL into R); after an isolate control it is a neutral. W2: European digits after Arabic
+    // letters are Arabic numbers. W3: Arabic letters are R. Most sequences of a chat message hold no
+    // number, separator or terminator (numbers are isolated on their own), and W4–W7 then have
+    // nothing to do.
+    var previous = embedding
     var lastStrong = embedding
+    var hasNumberRules = false
     for k in 0..<count {
-      switch types[k] {
+      var type = types[k]
+      if type == .nonspacingMark {
+        type = k == 0 ? embedding : previous == isolateControl ? .otherNeutral : previous
+      }
+      previous = type
+      switch type {
       case .leftToRight, .rightToLeft:
-        lastStrong = types[k]
+        lastStrong = type
       case .arabicLetter:
         lastStrong = .arabicLetter
-        types[k] = .rightToLeft
-      case .europeanNumber where lastStrong == .arabicLetter:
-        types[k] = .arabicNumber
+        type = .rightToLeft
+      case .europeanNumber:
+        if lastStrong == .arabicLetter { type = .arabicNumber } else { hasNumberRules = true }
+      case .europeanSeparator, .europeanTerminator, .commonSeparator:
+        hasNumberRules = true
       default:
         break
       }
+      types[k] = type
     }
+    guard hasNumberRules else { return }
     // W4: one separator between two numbers of a kind joins them.
     if count >= 3 {
       for k in 1..<count - 1 {
