@@ -179,33 +179,27 @@ public struct TerminalLayout: Sendable {
     try renderLines(text, direction: direction, protected: protected) { line in
       if !first { output.append(contentsOf: lineBreak) }
       first = false
-      // Sized once, then written in place: appending byte by byte costs more than the layout.
-      var byteCount = 0
-      for scalar in line { byteCount += UTF8.width(scalar) }
-      var i = output.count
-      output.append(contentsOf: repeatElement(0, count: byteCount))
-      var bytes = output.mutableSpan
-      for scalar in line {
-        let value = scalar.value
-        switch value {
-        case ..<0x80:
-          bytes[i] = UInt8(value)
-          i += 1
-        case ..<0x800:
-          bytes[i] = 0xC0 | UInt8(value >> 6)
-          bytes[i + 1] = 0x80 | UInt8(value & 0x3F)
-          i += 2
-        case ..<0x1_0000:
-          bytes[i] = 0xE0 | UInt8(value >> 12)
-          bytes[i + 1] = 0x80 | UInt8(value >> 6 & 0x3F)
-          bytes[i + 2] = 0x80 | UInt8(value & 0x3F)
-          i += 3
-        default:
-          bytes[i] = 0xF0 | UInt8(value >> 18)
-          bytes[i + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
-          bytes[i + 2] = 0x80 | UInt8(value >> 6 & 0x3F)
-          bytes[i + 3] = 0x80 | UInt8(value & 0x3F)
-          i += 4
+      // Encoded in one pass into room reserved once (at most four bytes a scalar): appending byte
+      // by byte costs more than the layout, and counting the bytes first was a second pass.
+      output.append(addingCapacity: 4 * line.count) { bytes in
+        for scalar in line {
+          let value = scalar.value
+          switch value {
+          case ..<0x80:
+            bytes.append(UInt8(value))
+          case ..<0x800:
+            bytes.append(0xC0 | UInt8(value >> 6))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+          case ..<0x1_0000:
+            bytes.append(0xE0 | UInt8(value >> 12))
+            bytes.append(0x80 | UInt8(value >> 6 & 0x3F))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+          default:
+            bytes.append(0xF0 | UInt8(value >> 18))
+            bytes.append(0x80 | UInt8(value >> 12 & 0x3F))
+            bytes.append(0x80 | UInt8(value >> 6 & 0x3F))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+          }
         }
       }
     }
