@@ -100,19 +100,27 @@ internal enum ArabicShaping {
   ///   - levels: the embedding level of each character; joining stops where the direction changes.
   /// - Complexity: O(*n*).
   static func shape(_ values: inout [UInt32], classes: Span<BidiClass>, start: Int, levels: [UInt8]) -> Bool {
+    // Spans, not the arrays, inside the loops: an array written in place checks its uniqueness on
+    // every write.
     let count = values.count
-    let joiningTypes = basicPlaneJoiningTypes
+    let joiningTypes = basicPlaneJoiningTypes.span
+    let levels = levels.span
     var properties = [UInt8](filledWith: 0, count: count)
-    for i in 0..<count {
-      let value = values[i]
-      properties[i] = value < 0x1_0000 ? joiningTypes[Int(value)] : FriBidiLibrary.joiningType(of: value)
+    var joining = properties.mutableSpan
+    do {
+      let values = values.span
+      for i in 0..<count {
+        let value = values[i]
+        joining[i] = value < 0x1_0000 ? joiningTypes[Int(value)] : FriBidiLibrary.joiningType(of: value)
+      }
     }
-    join(&properties, classes: classes, start: start, levels: levels)
+    join(&joining, classes: classes, start: start, levels: levels)
 
     let forms = presentationForms
     let shape = ArabicJoining.joinsRight | ArabicJoining.joinsLeft
-    for i in 0..<count where properties[i] & ArabicJoining.shapes != 0 {
-      values[i] = forms.form(of: values[i], shape: properties[i] & shape)
+    var shaped = values.mutableSpan
+    for i in 0..<count where joining[i] & ArabicJoining.shapes != 0 {
+      shaped[i] = forms.form(of: shaped[i], shape: joining[i] & shape)
     }
 
     let ligatures = ligatures
@@ -120,13 +128,14 @@ internal enum ArabicShaping {
     var ligatured = false
     var i = 0
     while i + 1 < count {
-      let value = values[i]
-      if value >= lowestLam && value <= highestLam && levels[i] & 1 == 1 && levels[i] == levels[i + 1],
-        let match = ligatures.first(where: { $0.first == value && $0.second == values[i + 1] })
-      {
-        values[i] = FriBidiLibrary.ligatureFiller
-        values[i + 1] = match.ligature
-        ligatured = true
+      let value = shaped[i]
+      if value >= lowestLam && value <= highestLam && levels[i] & 1 == 1 && levels[i] == levels[i + 1] {
+        let next = shaped[i + 1]
+        if let match = ligatures.first(where: { $0.first == value && $0.second == next }) {
+          shaped[i] = FriBidiLibrary.ligatureFiller
+          shaped[i + 1] = match.ligature
+          ligatured = true
+        }
       }
       i += 1
     }
@@ -141,7 +150,9 @@ internal enum ArabicShaping {
   /// looked through entirely; transparent ones (marks) are looked through, and those between two
   /// joined letters are marked as joined on both sides (libfribidi's extension, kept so results
   /// match).
-  private static func join(_ properties: inout [UInt8], classes: Span<BidiClass>, start: Int, levels: [UInt8]) {
+  private static func join(
+    _ properties: inout MutableSpan<UInt8>, classes: Span<BidiClass>, start: Int, levels: Span<UInt8>
+  ) {
     let anyLevel: UInt8 = 0xFF
     let skipped = ArabicJoining.transparent | ArabicJoining.ignored
     var joins = false
