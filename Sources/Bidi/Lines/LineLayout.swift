@@ -31,28 +31,33 @@ internal struct LineLayout {
     var trailing = true
     var hasMarks = false
     var hasArabicLetters = false
-    for j in stride(from: count - 1, through: 0, by: -1) {
-      let bidiClass = classes[start + j]
-      hasMarks = hasMarks || bidiClass == .nonspacingMark
-      hasArabicLetters = hasArabicLetters || bidiClass == .arabicLetter
-      if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
-        lineLevels[j] = paragraphLevel
-        effective[j] = paragraphLevel
-        trailing = true
-      } else if trailing
-        && (bidiClass == .whiteSpace || bidiClass.isIsolateInitiator
-          || bidiClass == .popDirectionalIsolate || bidiClass.isRemovedByX9)
-      {
-        if lineLevels[j] != removed { lineLevels[j] = paragraphLevel }
-        effective[j] = paragraphLevel
-      } else {
-        trailing = false
+    do {
+      // Spans, not the arrays: an array written in place checks its uniqueness on every write.
+      var levels = lineLevels.mutableSpan
+      var effectiveLevels = effective.mutableSpan
+      for j in stride(from: count - 1, through: 0, by: -1) {
+        let bidiClass = classes[start + j]
+        hasMarks = hasMarks || bidiClass == .nonspacingMark
+        hasArabicLetters = hasArabicLetters || bidiClass == .arabicLetter
+        if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
+          levels[j] = paragraphLevel
+          effectiveLevels[j] = paragraphLevel
+          trailing = true
+        } else if trailing
+          && (bidiClass == .whiteSpace || bidiClass.isIsolateInitiator
+            || bidiClass == .popDirectionalIsolate || bidiClass.isRemovedByX9)
+        {
+          if levels[j] != removed { levels[j] = paragraphLevel }
+          effectiveLevels[j] = paragraphLevel
+        } else {
+          trailing = false
+        }
       }
-    }
-    // A removed character that is kept for display sits at the level of the character before it.
-    var previous = paragraphLevel
-    for j in 0..<count {
-      if effective[j] == removed { effective[j] = previous } else { previous = effective[j] }
+      // A removed character that is kept for display sits at the level of the character before it.
+      var previous = paragraphLevel
+      for j in 0..<count {
+        if effectiveLevels[j] == removed { effectiveLevels[j] = previous } else { previous = effectiveLevels[j] }
+      }
     }
 
     // Every character takes part in the reordering, so that controls which are not displayed still
@@ -91,8 +96,11 @@ internal struct LineLayout {
     do {
       var visualOut = visual.mutableSpan
       var logicalOut = logicalOffsets.mutableSpan
-      for position in order.indices {
-        let j = Int(order[position])
+      var positions = positionOf.mutableSpan
+      let visualOrder = order.span
+      let effectiveLevels = effective.span
+      for position in visualOrder.indices {
+        let j = Int(visualOrder[position])
         let bidiClass = classes[start + j]
         var scalar = scalars[start + j]
         if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl) || isFiller(j) {
@@ -100,10 +108,10 @@ internal struct LineLayout {
         }
         if !shapedValues.isEmpty, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
         // Only neutrals have mirrored glyphs.
-        if mirror && effective[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
+        if mirror && effectiveLevels[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
           scalar = mirrored
         }
-        if hasFiller { positionOf[j] = kept }
+        if hasFiller { positions[j] = kept }
         logicalOut[kept] = start + j
         visualOut[kept] = scalar
         kept += 1
