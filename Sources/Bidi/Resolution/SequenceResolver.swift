@@ -22,10 +22,11 @@ internal enum SequenceResolver {
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
     bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment]
   ) -> Bool {
-    var types: [BidiClass] = []
-    var origins: [Int32] = []
-    types.reserveCapacity(range.count)
-    origins.reserveCapacity(range.count)
+    // Written through spans into arrays sized for the whole range, at most one entry a character:
+    // appending checks capacity and uniqueness on every character.
+    var types = [BidiClass](filledWith: .otherNeutral, count: range.count)
+    var origins = [Int32](filledWith: 0, count: range.count)
+    var count = 0
     let pendingBefore = pending.count
     // The isolate contents go straight to the caller's list, and come off it again on failure.
     var handled = false
@@ -34,52 +35,66 @@ internal enum SequenceResolver {
     // Brackets are counted against the paragraph's budget in the order FriBidi's path would count
     // them, and only once this resolver is sure to handle the segment.
     var budget = bracketBudget
-    var i = range.lowerBound
-    while i < range.upperBound {
-      let bidiClass = classes[i]
-      if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return false }
-      if brackets[i] != 0 && budget > 0 {
-        budget -= 1
-        // Rule BD16 gives up past 63 open brackets; FriBidi's path handles that.
-        guard pairing.add(bracket: brackets[i], at: types.count) else { return false }
-      }
-      switch bidiClass {
-      case .boundaryNeutral, .paragraphSeparator:
-        // Removed by rule X9, or last and at the paragraph level (rule L1).
-        i += 1
-        continue
-      case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
-        let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
-        let rightToLeft =
-          bidiClass == .rightToLeftIsolate
-          || (bidiClass == .firstStrongIsolate
-            && structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft)
-        let contentLevel = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
-        // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
-        guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return false }
-        types.append(isolateControl)
-        origins.append(Int32(i))
-        if i + 1 < contentEnd { pending.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
-        if contentEnd < range.upperBound {
-          types.append(isolateControl)
-          origins.append(Int32(contentEnd))
+    do {
+      var typesOut = types.mutableSpan
+      var originsOut = origins.mutableSpan
+      let classSpan = classes.span
+      let bracketSpan = brackets.span
+      var i = range.lowerBound
+      while i < range.upperBound {
+        let bidiClass = classSpan[i]
+        if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return false }
+        if bracketSpan[i] != 0 && budget > 0 {
+          budget -= 1
+          // Rule BD16 gives up past 63 open brackets; FriBidi's path handles that.
+          guard pairing.add(bracket: bracketSpan[i], at: count) else { return false }
         }
-        i = contentEnd + 1
-        continue
-      case .popDirectionalIsolate:
-        types.append(isolateControl)
-      default:
-        types.append(bidiClass)
+        switch bidiClass {
+        case .boundaryNeutral, .paragraphSeparator:
+          // Removed by rule X9, or last and at the paragraph level (rule L1).
+          i += 1
+          continue
+        case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
+          let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
+          let rightToLeft =
+            bidiClass == .rightToLeftIsolate
+            || (bidiClass == .firstStrongIsolate
+              && structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft)
+          let contentLevel = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
+          // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
+          guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return false }
+          typesOut[count] = isolateControl
+          originsOut[count] = Int32(i)
+          count += 1
+          if i + 1 < contentEnd { pending.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
+          if contentEnd < range.upperBound {
+            typesOut[count] = isolateControl
+            originsOut[count] = Int32(contentEnd)
+            count += 1
+          }
+          i = contentEnd + 1
+          continue
+        case .popDirectionalIsolate:
+          typesOut[count] = isolateControl
+        default:
+          typesOut[count] = bidiClass
+        }
+        originsOut[count] = Int32(i)
+        count += 1
+        i += 1
       }
-      origins.append(Int32(i))
-      i += 1
     }
+    types.removeLast(range.count - count)
+    origins.removeLast(range.count - count)
     bracketBudget = budget
     resolveWeakAndNeutral(&types, level: level) { types in
       pairing.resolve(&types, level: level) { k in classes[Int(origins[k])] == .nonspacingMark }
     }
-    for (k, type) in types.enumerated() {
-      levels[Int(origins[k])] = implicitLevel(of: type, at: level)
+    var levelsOut = levels.mutableSpan
+    let resolvedTypes = types.span
+    let originsIn = origins.span
+    for k in resolvedTypes.indices {
+      levelsOut[Int(originsIn[k])] = implicitLevel(of: resolvedTypes[k], at: level)
     }
     handled = true
     return true
