@@ -25,20 +25,30 @@ internal struct LineLayout {
     lineLevels = [UInt8](copying: paragraph.resolvedLevels[levelOffset..<levelOffset + count])
     var effective = [UInt8](copying: paragraph.resolvedLevels[levelOffset..<levelOffset + count])
 
+    // Which classes the line holds, in one pass with no branch per character: most lines have no
+    // separator inside them and nothing rule X9 removes, and then the passes below that deal with
+    // those do not run.
+    var present: UInt32 = 0
+    for j in start..<start + count { present |= 1 << (classes[j].rawValue & 31) }
+    func holds(_ bidiClass: BidiClass) -> Bool { present & 1 << (bidiClass.rawValue & 31) != 0 }
+    let hasMarks = holds(.nonspacingMark)
+    let hasArabicLetters = holds(.arabicLetter)
+    let hasSeparators = holds(.segmentSeparator) || holds(.paragraphSeparator)
+    let hasRemoved =
+      holds(.boundaryNeutral) || holds(.popDirectionalFormat) || holds(.leftToRightEmbedding)
+      || holds(.rightToLeftEmbedding) || holds(.leftToRightOverride) || holds(.rightToLeftOverride)
+
     // L1: separators, and whitespace or isolate controls before them or at the end of the line, go
-    // to the paragraph level. Removed characters inside such a stretch go with it. The same pass
-    // notes which classes the later steps need.
-    var trailing = true
-    var hasMarks = false
-    var hasArabicLetters = false
+    // to the paragraph level. Removed characters inside such a stretch go with it.
     do {
       // Spans, not the arrays: an array written in place checks its uniqueness on every write.
       var levels = lineLevels.mutableSpan
       var effectiveLevels = effective.mutableSpan
-      for j in stride(from: count - 1, through: 0, by: -1) {
+      // Without separators only the stretch at the end of the line is reset.
+      var trailing = true
+      var j = count - 1
+      while j >= 0 && (trailing || hasSeparators) {
         let bidiClass = classes[start + j]
-        hasMarks = hasMarks || bidiClass == .nonspacingMark
-        hasArabicLetters = hasArabicLetters || bidiClass == .arabicLetter
         if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
           levels[j] = paragraphLevel
           effectiveLevels[j] = paragraphLevel
@@ -52,11 +62,14 @@ internal struct LineLayout {
         } else {
           trailing = false
         }
+        j -= 1
       }
       // A removed character that is kept for display sits at the level of the character before it.
-      var previous = paragraphLevel
-      for j in 0..<count {
-        if effectiveLevels[j] == removed { effectiveLevels[j] = previous } else { previous = effectiveLevels[j] }
+      if hasRemoved {
+        var previous = paragraphLevel
+        for j in 0..<count {
+          if effectiveLevels[j] == removed { effectiveLevels[j] = previous } else { previous = effectiveLevels[j] }
+        }
       }
     }
 
