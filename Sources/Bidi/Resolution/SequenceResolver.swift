@@ -119,11 +119,11 @@ internal enum SequenceResolver {
     // W1–W3 in one pass. W1: a mark takes the type of what precedes it (as W1 left it, before W3
     // turns AL into R); after an isolate control it is a neutral. W2: European digits after Arabic
     // letters are Arabic numbers. W3: Arabic letters are R. Most sequences of a chat message hold no
-    // number, separator or terminator (numbers are isolated on their own), and W4–W7 then have
-    // nothing to do.
+    // number (numbers are isolated on their own), and W4–W7 then have little to do.
     var previous = embedding
     var lastStrong = embedding
-    var hasNumberRules = false
+    var hasNumbers = false
+    var hasSeparators = false
     for k in 0..<count {
       var type = types[k]
       if type == .nonspacingMark {
@@ -137,15 +137,29 @@ internal enum SequenceResolver {
         lastStrong = .arabicLetter
         type = .rightToLeft
       case .europeanNumber:
-        if lastStrong == .arabicLetter { type = .arabicNumber } else { hasNumberRules = true }
+        if lastStrong == .arabicLetter { type = .arabicNumber }
+        hasNumbers = true
+      case .arabicNumber:
+        hasNumbers = true
       case .europeanSeparator, .europeanTerminator, .commonSeparator:
-        hasNumberRules = true
+        hasSeparators = true
       default:
         break
       }
       types[k] = type
     }
-    guard hasNumberRules else { return }
+    guard hasNumbers else {
+      // With no number W4, W5 and W7 change nothing; W6 still makes separators and terminators
+      // (commas, full stops, colons and slashes in most messages) neutral.
+      guard hasSeparators else { return }
+      for k in 0..<count {
+        switch types[k] {
+        case .europeanSeparator, .europeanTerminator, .commonSeparator: types[k] = .otherNeutral
+        default: break
+        }
+      }
+      return
+    }
     // W4: one separator between two numbers of a kind joins them.
     if count >= 3 {
       for k in 1..<count - 1 {
