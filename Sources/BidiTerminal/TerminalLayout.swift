@@ -414,9 +414,19 @@ enum GraphemeOrder {
     let order = line.visualToLogical
     let lineStart = line.range.lowerBound
     var suspects: [Int] = []
-    for v in order.indices.dropLast() where order[v + 1] == order[v] - 1 {
-      if isJoiner(allScalars[order[v]]) || allScalars[order[v + 1]] == "\u{200D}" {
-        suspects.append(order[v] - lineStart)
+    do {
+      // Spans: this pass reads every character of every line.
+      let visualOrder = order.span
+      let textScalars = allScalars.span
+      var v = 0
+      while v + 1 < visualOrder.count {
+        let logical = visualOrder[v]
+        if visualOrder[v + 1] == logical - 1
+          && (isJoiner(textScalars[logical]) || textScalars[logical - 1] == "\u{200D}")
+        {
+          suspects.append(logical - lineStart)
+        }
+        v += 1
       }
     }
     guard !suspects.isEmpty else { return scalars }
