@@ -69,7 +69,10 @@ internal enum LevelResolver {
       let (range, level) = (next.range, next.level)
       if let brackets = uniformBrackets(range: range, level: level, classes: classes, brackets: brackets) {
         // Levels already hold the base level; a content is at its own.
-        if level != baseLevel { levels.replaceSubrange(range, with: repeatElement(level, count: range.count)) }
+        if level != baseLevel {
+          var out = levels.mutableSpan
+          for i in range { out[i] = level }
+        }
         bracketBudget = max(0, bracketBudget - brackets)
         continue
       }
@@ -93,8 +96,10 @@ internal enum LevelResolver {
       }
       pending.append(contentsOf: segment.children)
     }
-    for i in 0..<count where classes[i].isRemovedByX9 {
-      levels[i] = removedLevel
+    var out = levels.mutableSpan
+    let classSpan = classes.span
+    for i in 0..<count where classSpan[i].isRemovedByX9 {
+      out[i] = removedLevel
     }
     return levels
   }
