@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
@@ -102,7 +103,6 @@ struct LineDriver {
   /// consecutive lines, so a line costs no allocation of its own.
   private func processBatch(_ batch: [InputLine], command: some LineCommand) -> [BatchPart] {
     let workers = max(1, min(jobs, batch.count))
-    let chunk = (batch.count + workers - 1) / workers
     @Sendable func process(_ range: Range<Int>) -> BatchPart {
       var part = BatchPart()
       part.output.reserveCapacity(batch[range].reduce(0) { $0 + $1.bytes.count } * 5 / 4 + 64)
@@ -119,16 +119,30 @@ struct LineDriver {
       return part
     }
     if workers == 1 { return [process(0..<batch.count)] }
-    var parts = [BatchPart](repeating: BatchPart(), count: workers)
+    // Messages differ in cost by a hundred times (a plain line is copied, a mixed one laid out), so
+    // equal shares of lines left a worker idle while the other finished. The batch is cut into
+    // pieces several times the number of workers, which take the next piece as they finish one;
+    // the pieces' outputs are joined in order.
+    let pieces = min(batch.count, workers * Self.piecesPerWorker)
+    let pieceLength = (batch.count + pieces - 1) / pieces
+    var parts = [BatchPart](repeating: BatchPart(), count: pieces)
+    let nextPiece = Atomic<Int>(0)
     parts.withUnsafeMutableBufferPointer { slots in
       let base = UnsafeSendable(slots)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        // Each worker writes only its own slot.
-        base.value[worker] = process(min(batch.count, worker * chunk)..<min(batch.count, (worker + 1) * chunk))
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let piece = nextPiece.wrappingAdd(1, ordering: .relaxed).oldValue
+          guard piece < pieces else { break }
+          // Each piece is taken once, so each slot is written by one worker.
+          base.value[piece] = process(
+            min(batch.count, piece * pieceLength)..<min(batch.count, (piece + 1) * pieceLength))
+        }
       }
     }
     return parts
   }
+
+  private static let piecesPerWorker = 8
 }
 
 /// Hands a buffer to worker threads that write disjoint elements of it.
