@@ -25,6 +25,9 @@ internal enum VisualReordering {
     }
     let lowestOdd = Int(lowest | 1)
     if Int(highest) < lowestOdd { return identityOrder(levels.count) }
+    // Most chat lines hold two levels: a right-to-left message with Latin or numbers in it, or the
+    // other way round. Their order is written in one pass over the level runs.
+    if highest - lowest <= 1 { return twoLevelOrder(levels: levels.span, lowest: lowest) }
     // Chat lines use a handful of levels, where the literal reversals cost less than a tree.
     if Int(highest) - lowestOdd < Self.literalLevels {
       return literalOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd)
@@ -91,6 +94,51 @@ internal enum VisualReordering {
     var order = [Int32](filledWith: 0, count: count)
     var positions = order.mutableSpan
     for position in positions.indices { positions[position] = Int32(truncatingIfNeeded: position) }
+    return order
+  }
+
+  /// Rule L2 for a line whose levels are `lowest` and at most `lowest + 1`, written run by run. With
+  /// an even lowest level only the odd runs are reversed. With an odd one, L2 reverses the higher
+  /// runs and then the whole line: the runs come in reverse order, the lower ones reversed and the
+  /// higher ones as they were.
+  ///
+  /// ```swift
+  /// VisualReordering.twoLevelOrder(levels: [1, 1, 2, 2, 1].span, lowest: 1)   // [4, 2, 3, 1, 0]
+  /// ```
+  ///
+  /// - Complexity: O(*n*).
+  static func twoLevelOrder(levels: Span<UInt8>, lowest: UInt8) -> [Int32] {
+    let count = levels.count
+    var order: [Int32] = []
+    order.append(addingCapacity: count) { out in
+      func ascending(_ run: Range<Int>) {
+        for position in run { out.append(Int32(truncatingIfNeeded: position)) }
+      }
+      func descending(_ run: Range<Int>) {
+        var position = run.upperBound
+        while position > run.lowerBound {
+          position -= 1
+          out.append(Int32(truncatingIfNeeded: position))
+        }
+      }
+      if lowest & 1 == 0 {
+        var start = 0
+        while start < count {
+          var end = start + 1
+          while end < count && levels[end] == levels[start] { end += 1 }
+          if levels[start] == lowest { ascending(start..<end) } else { descending(start..<end) }
+          start = end
+        }
+      } else {
+        var end = count
+        while end > 0 {
+          var start = end - 1
+          while start > 0 && levels[start - 1] == levels[end - 1] { start -= 1 }
+          if levels[start] == lowest { descending(start..<end) } else { ascending(start..<end) }
+          end = start
+        }
+      }
+    }
     return order
   }
 
