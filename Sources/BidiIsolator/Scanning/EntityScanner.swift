@@ -288,7 +288,12 @@ internal struct EntityFinder {
     var offset = start
     while offset < count {
       let byte = text[offset]
-      if byte == 0x20 {
+      // Hebrew and Arabic letters first: they are the commonest characters of right-to-left chat.
+      if byte &- 0xD7 < 5 {  // U+05C0–U+06FF
+        guard offset + 1 < count, !table.isOfInterest(hebrewOrArabicLead: byte, second: text[offset + 1])
+        else { break }
+        offset += 2
+      } else if byte == 0x20 {
         offset += 1
       } else if byte.isASCIILetter {
         // English words and the spaces between them, eight bytes at a time; then back to the start
@@ -304,10 +309,6 @@ internal struct EntityFinder {
         while wordEnd < count && table.role(of: text[wordEnd]) == .alphanumeric { wordEnd += 1 }
         if wantsWords && wordEnd < count && Self.mayContinueAddress(text[wordEnd]) { break }
         offset = wordEnd
-      } else if byte &- 0xD7 < 5 {  // U+05C0–U+06FF
-        guard offset + 1 < count, !table.isOfInterest(hebrewOrArabicLead: byte, second: text[offset + 1])
-        else { break }
-        offset += 2
       } else if byte &- 0xE3 < 7 {  // U+3000–U+9FFF
         offset += 3
       } else {

@@ -78,24 +78,31 @@ extension EntityFinder {
   /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, the second
   /// without a leading zero (`555-0100` is a phone number) and greater than the first.
   private func isAscendingRange(_ range: Range<Int>) -> Bool {
-    var values = [0, 0]
-    var digits = [0, 0]
-    var group = 0
+    // Two groups in plain variables: arrays here cost two allocations for every such number.
+    var (low, high) = (0, 0)
+    var (lowDigits, highDigits) = (0, 0)
+    var inHigh = false
     var offset = range.lowerBound
     while offset < range.upperBound {
       let (value, length) = text.scalar(at: offset)
       offset += length
       guard let digit = table.digitValue(value) else {
-        guard value == 0x2D, group == 0 else { return false }  // -
-        group = 1
+        guard value == 0x2D, !inHigh else { return false }  // -
+        inHigh = true
         continue
       }
-      if group == 1 && digits[1] == 0 && digit == 0 { return false }
-      digits[group] += 1
-      guard digits[group] <= 9 else { return false }
-      values[group] = values[group] * 10 + digit
+      if inHigh {
+        if highDigits == 0 && digit == 0 { return false }
+        highDigits += 1
+        guard highDigits <= 9 else { return false }
+        high = high * 10 + digit
+      } else {
+        lowDigits += 1
+        guard lowDigits <= 9 else { return false }
+        low = low * 10 + digit
+      }
     }
-    return group == 1 && values[0] < values[1]
+    return inHigh && low < high
   }
 
   /// The end of the run of number digits starting at `start`, or `nil` when none starts there.
@@ -118,9 +125,19 @@ extension EntityFinder {
   /// Signs (class ES: `+ - −`) and terminators (class ET: currency, `% ٪ # ° ±`).
   @inline(__always)
   func isNumberPrefix(_ value: UInt32) -> Bool {
+    if value < 0x80 { return Self.isASCIINumberPrefix(UInt8(value)) }
     let rawClass = table.rawClass(of: value)
     return rawClass == UnicodeBidiClass.europeanSeparator.rawValue
       || rawClass == UnicodeBidiClass.europeanTerminator.rawValue
+  }
+
+  /// ``isNumberPrefix(_:)`` for ASCII, where the classes ES and ET hold `# $ % + -`.
+  @inline(__always)
+  static func isASCIINumberPrefix(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "-"): true
+    default: false
+    }
   }
 
   /// What may join two groups of digits.
