@@ -99,11 +99,16 @@ internal struct TextEdits {
 /// The callers copy whole scalars of a `String` and insert whole controls, so the bytes are UTF-8
 /// by construction; validating them again cost a third of isolating a message (`String(unsafe
 /// UninitializedCapacity:initializingUTF8With:)` always validates). Debug builds still check.
+/// Past 64 KB the string is written in place and validated after all: a scratch copy of a huge
+/// line would double the memory it needs.
 ///
-/// - Complexity: O(*n*) in the bytes written: one write and one copy.
+/// - Complexity: O(*n*) in the bytes written: one write and one copy (or one validation).
 @inline(__always)
 internal func makeUTF8String(capacity: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
-  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> String in
+  guard capacity <= 1 << 16 else {
+    return String(unsafeUninitializedCapacity: capacity, initializingUTF8With: write)
+  }
+  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> String in
     let count = write(scratch)
     let written = UnsafeBufferPointer(rebasing: scratch[..<count])
     assert((try? UTF8Span(validating: written.span)) != nil, "isolator wrote ill-formed UTF-8")
