@@ -70,7 +70,9 @@ public struct TerminalLayout: Sendable {
       let lead = bytes[i]
       if lead < 0x80 {
         // Printable ASCII eight bytes at a time, a cell each.
-        while i + 8 <= count && Self.isPrintableASCII(bytes.bytes.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+        while i + 8 <= count
+          && Self.isPrintableASCII(bytes.bytes.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+        {
           cells += 8
           i += 8
         }

@@ -190,8 +190,9 @@ struct EntityScannerTests {
       }
     }
     // A word glued to what comes before stays part of it: no e-mail starts inside "xjohn".
-    #expect(EntityScanner().entities(in: lead + "abcdefghxjohn.smith@example.com").map(\.text) == [
-      "abcdefghxjohn.smith@example.com"
-    ])
+    #expect(
+      EntityScanner().entities(in: lead + "abcdefghxjohn.smith@example.com").map(\.text) == [
+        "abcdefghxjohn.smith@example.com"
+      ])
   }
 }

@@ -83,7 +83,8 @@ struct LineDriver {
         for diagnostic in part.diagnostics {
           // Findings are the output of `check` itself; everything else goes to stderr.
           if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: name)) }
-          status = max(status, diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
+          status = max(
+            status, diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
         }
         try output.write(part.output)
       }

@@ -202,7 +202,8 @@ internal struct IsolationPipeline {
           strategies: [options.strategy],
           paragraphWrappers: options.explicitDirection == .isolate && round == 0, leadingMarks: false,
           wrappersByPositionAlone: options.existingControls == .keep)
-        let claimed = round < Self.recognitionRounds ? recognizer.claimedOffsets(in: text, scan: scan) : ClaimedOffsets()
+        let claimed =
+          round < Self.recognitionRounds ? recognizer.claimedOffsets(in: text, scan: scan) : ClaimedOffsets()
         var edits = TextEdits()
         for occurrence in scan.controls where claimed.contains(occurrence.offset) {
           edits.remove(occurrence.offset..<occurrence.end)
