@@ -48,11 +48,13 @@ let package = Package(
     .executableTarget(name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
-    .testTarget(name: "BidiTests", dependencies: ["Bidi"]),
-    .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi"]),
-    .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi"]),
+    // The seeded random generator every test target draws its random inputs from.
+    .target(name: "BidiTestSupport", path: "Tests/Support"),
+    .testTarget(name: "BidiTests", dependencies: ["Bidi", "BidiTestSupport"]),
+    .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
+    .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiFixCommandsTests",
-      dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator"]),
+      dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),
   ]
 )

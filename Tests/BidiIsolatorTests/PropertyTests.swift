@@ -1,22 +1,8 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Foundation
 import Testing
-
-/// SplitMix64: a small seeded generator, so a failing string can be reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random messages rich in bidi controls, brackets, digits of several scripts, marks, letters of
 /// right-to-left and CJK scripts, sigils and pieces of entities.

@@ -1,5 +1,6 @@
 import Bidi
 import BidiTerminal
+import BidiTestSupport
 import Testing
 
 /// `TerminalLayout.plainLeftToRightWidth(of:)` decides which lines `display` copies as they are, so
@@ -35,7 +36,7 @@ struct PlainLineTests {
 
   @Test("the width agrees with a scalar-by-scalar reference, and a plain line renders as stored", arguments: 1...4)
   func agreesWithReference(seed: Int) throws {
-    var random = SeededGenerator(seed: UInt64(seed))
+    var random = SplitMix64(seed: UInt64(seed))
     let layout = TerminalLayout(width: nil, alignment: .none)
     var plainLines = 0
     for _ in 0..<2_000 {
@@ -53,20 +54,5 @@ struct PlainLineTests {
     }
     // Both answers must have been exercised.
     #expect(plainLines > 200 && plainLines < 1_800)
-  }
-}
-
-/// SplitMix64, seeded, so a failing line can be reproduced.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
