@@ -181,9 +181,13 @@ public struct TerminalLayout: Sendable {
     try renderLines(text, direction: direction, protected: protected) { line in
       if !first { output.append(contentsOf: lineBreak) }
       first = false
-      // Encoded in one pass into room reserved once (at most four bytes a scalar): appending byte
-      // by byte costs more than the layout, and counting the bytes first was a second pass.
-      output.append(addingCapacity: 4 * line.count) { bytes in
+      // Encoded in one pass into room reserved once: appending byte by byte costs more than the
+      // layout. Four bytes a scalar is room enough; a line past 64K scalars is measured first, so a
+      // long line does not reserve four times its size.
+      var room = 4 * line.count
+      if line.count > 1 << 16 { room = line.reduce(0) { $0 + UTF8.width($1) } }
+      output.append(addingCapacity: room) { bytes in
+        // Written out rather than through `UTF8.encode(_:into:)`, which costs 1 % of `display`.
         for scalar in line {
           let value = scalar.value
           switch value {

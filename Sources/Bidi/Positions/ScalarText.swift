@@ -15,26 +15,9 @@ extension String {
     self.init(unsafeUninitializedCapacity: byteCount) { buffer in
       var i = 0
       for scalar in scalars {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-          buffer[i] = UInt8(value)
+        UTF8.encode(scalar) { byte in
+          buffer[i] = byte
           i += 1
-        case 0x80..<0x800:
-          buffer[i] = UInt8(0xC0 | (value >> 6))
-          buffer[i + 1] = UInt8(0x80 | (value & 0x3F))
-          i += 2
-        case 0x800..<0x1_0000:
-          buffer[i] = UInt8(0xE0 | (value >> 12))
-          buffer[i + 1] = UInt8(0x80 | ((value >> 6) & 0x3F))
-          buffer[i + 2] = UInt8(0x80 | (value & 0x3F))
-          i += 3
-        default:
-          buffer[i] = UInt8(0xF0 | (value >> 18))
-          buffer[i + 1] = UInt8(0x80 | ((value >> 12) & 0x3F))
-          buffer[i + 2] = UInt8(0x80 | ((value >> 6) & 0x3F))
-          buffer[i + 3] = UInt8(0x80 | (value & 0x3F))
-          i += 4
         }
       }
       return i

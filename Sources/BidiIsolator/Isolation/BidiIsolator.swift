@@ -162,11 +162,12 @@ internal struct IsolationPipeline {
   func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8]) {
     let done = withQuickEntities(original) { entities -> Bool in
       guard let entities else { return false }
-      // Written once into scratch memory and appended in one copy: appending piece by piece cost
-      // an append call per piece and three per control, more than the scan itself on chat text.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: original.count + 6 * entities.count) { scratch in
-        let written = Self.write(original, isolating: entities, to: scratch)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
+      // Written once, straight into the room reserved at the end of `output`: appending piece by
+      // piece cost an append call per piece and three per control, more than the scan itself.
+      output.append(addingCapacity: original.count + 6 * entities.count) { room in
+        room.withUnsafeMutableBufferPointer { buffer, initialized in
+          initialized = Self.write(original, isolating: entities, to: buffer)
+        }
       }
       return true
     }
@@ -225,7 +226,7 @@ internal struct IsolationPipeline {
   /// The common case on its own path: the isolate strategy, nothing explicit, and a message with
   /// no bidi control and at most a few dozen entities. `body` gets the entities to isolate, from a
   /// buffer on the stack, or `nil` when the message needs the general path; the message then costs
-  /// one scan, one allocation and one copy.
+  /// one scan and one write of its bytes (and, for a `String`, one allocation and one copy).
   private func withQuickEntities<Result>(
     _ text: UTF8Text, _ body: (UnsafeBufferPointer<RawEntity>?) -> Result
   ) -> Result {
