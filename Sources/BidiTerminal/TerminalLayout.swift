@@ -49,7 +49,7 @@ public struct TerminalLayout: Sendable {
   /// TerminalLayout.plainLeftToRightWidth(of: "hello שלום")   // nil
   /// ```
   ///
-  /// - Complexity: O(*n*), one pass over the UTF-8 bytes for ASCII text.
+  /// - Complexity: O(*n*), one pass over the UTF-8 bytes.
   public static func plainLeftToRightWidth(of text: String) -> Int? {
     plainLeftToRightWidth(of: text.utf8Span)
   }

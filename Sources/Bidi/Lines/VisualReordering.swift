@@ -103,7 +103,8 @@ internal enum VisualReordering {
   /// higher ones as they were.
   ///
   /// ```swift
-  /// VisualReordering.twoLevelOrder(levels: [1, 1, 2, 2, 1].span, lowest: 1)   // [4, 2, 3, 1, 0]
+  /// let levels: [UInt8] = [1, 1, 2, 2, 1]
+  /// VisualReordering.twoLevelOrder(levels: levels.span, lowest: 1)   // [4, 2, 3, 1, 0]
   /// ```
   ///
   /// - Complexity: O(*n*).

@@ -100,8 +100,8 @@ struct LineDriver {
     var diagnostics: [Diagnostic] = []
   }
 
-  /// The batch's output in parts, in input order: one part per worker, each covering a run of
-  /// consecutive lines, so a line costs no allocation of its own.
+  /// The batch's output in parts, in input order: one part per piece of the batch, each covering a
+  /// run of consecutive lines, so a line costs no allocation of its own.
   private func processBatch(_ batch: [InputLine], command: some LineCommand) -> [BatchPart] {
     let workers = max(1, min(jobs, batch.count))
     @Sendable func process(_ range: Range<Int>) -> BatchPart {

@@ -39,12 +39,14 @@ internal struct LeftToRightContinuation {
   init(text: UTF8Text) { self.text = text }
 
   /// Whether `entities[index]` needs its isolate. Call in increasing `index` order with the same
-  /// `entities`, every entity of the text in text order; indices may be skipped.
+  /// `entities`, every entity of the text in text order and indexed from zero; indices may be
+  /// skipped.
   ///
   /// Only a number can do without one, so only numbers read back: through the stretches since the
   /// last number judged, newest first, up to the last character that settles the context.
   mutating func needsIsolate<Entities: RandomAccessCollection<RawEntity>>(at index: Int, in entities: Entities) -> Bool
   where Entities.Index == Int {
+    assert(entities.startIndex == 0, "the stretch before entity 0 starts the text")
     let entity = entities[index]
     guard entity.kind == .number else { return true }
     var stretch = index

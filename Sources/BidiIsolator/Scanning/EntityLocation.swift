@@ -45,6 +45,15 @@ extension EntityScanner {
   /// Calls `body` with the location of each entity in `text`, in order: the entities
   /// ``entities(in:)`` finds in the same text, with no `String` made.
   ///
+  /// ```swift
+  /// var spans: [Range<Int>] = []
+  /// let line = Array("call +1-555-0100 or mail a@b.com".utf8)
+  /// if let text = try? UTF8Span(validating: line.span) {
+  ///   EntityScanner().forEachEntity(in: text) { spans.append($0.utf8Range) }
+  /// }
+  /// // spans == [5..<16, 25..<32]
+  /// ```
+  ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func forEachEntity<E: Error>(
     in text: UTF8Span, _ body: (EntityLocation) throws(E) -> Void

@@ -158,17 +158,6 @@ internal struct EntityFinder {
       case .skip:
         offset += 1
         continue
-      case .skipTwo:
-        offset += 2
-        continue
-      case .skipThree:
-        offset += 3
-        continue
-      case .arabic:
-        if !CharacterTable.isArabicOfInterest(lead: byte, second: text.byte(at: offset + 1)) {
-          offset += 2
-          continue
-        }
       case .alphanumeric:
         // Read the run of letters and digits first: an address needs one of `. _ % + - : @`
         // after it, a number needs a digit at its start, and most words have neither.

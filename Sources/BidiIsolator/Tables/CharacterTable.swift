@@ -24,16 +24,8 @@ internal struct CharacterTable: @unchecked Sendable {
     case alphanumeric
     /// `@ # $ % ( + -` and line breaks: may start a mention, hashtag or number, or end a paragraph.
     case trigger
-    /// The lead byte of a two-byte character in a block with nothing to find: U+05C0–U+05FF
-    /// (Hebrew letters) and U+0680–U+06BF (Arabic letters).
-    case skipTwo
-    /// The lead byte of a two-byte character in U+0600–U+063F, U+0640–U+067F or U+06C0–U+06FF:
-    /// Arabic letters, with a few digits, signs and ALM among them, told apart by the second byte.
-    case arabic
-    /// The lead byte of a three-byte character in U+3000–U+9FFF (CJK punctuation, kana,
-    /// ideographs), where there is nothing to find either.
-    case skipThree
-    /// Any other non-ASCII lead byte: decode the character.
+    /// A non-ASCII lead byte: decode the character. (Hebrew, Arabic and CJK letters with nothing to
+    /// find never get here: the scanner's plain-text loop skips them first.)
     case decode
   }
 
@@ -60,8 +52,9 @@ internal struct CharacterTable: @unchecked Sendable {
     precondition(stage1Bytes.count / 2 == 0x11_0000 >> Int(BidiClassTable.blockShift))
     self.stage1 = UnsafePointer(stage1)
     self.stage2 = UnsafePointer(stage2)
-    // The skipped blocks hold no bidi control, paragraph separator, sigil, digit, sign or
-    // terminator; the table test checks this against the UCD for every code point in them.
+    // The blocks the scanner's plain-text loop skips (Hebrew, Arabic but for the masks below, CJK)
+    // hold no bidi control, paragraph separator, sigil, digit, sign or terminator; the table test
+    // checks this against the UCD for every code point in them.
     let roles = UnsafeMutablePointer<ByteRole>.allocate(capacity: 256)
     for byte in 0..<256 {
       let value = UInt8(byte)
@@ -70,9 +63,6 @@ internal struct CharacterTable: @unchecked Sendable {
         case _ where value.isASCIIAlphanumeric: .alphanumeric
         case 0x23, 0x24, 0x25, 0x28, 0x2B, 0x2D, 0x40, 0x0A, 0x0D, 0x1C, 0x1D, 0x1E: .trigger
         case 0..<0x80: .skip
-        case 0xD7, 0xDA: .skipTwo
-        case 0xD8, 0xD9, 0xDB: .arabic
-        case 0xE3...0xE9: .skipThree
         default: .decode
         }
     }

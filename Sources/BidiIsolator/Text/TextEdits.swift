@@ -96,8 +96,8 @@ internal struct TextEdits {
 /// A string of at most `capacity` bytes that `write` puts into a scratch buffer, returning how many
 /// it wrote, copied into the string's storage without being validated again.
 ///
-/// The callers copy whole scalars of a `String` and insert whole controls, so the bytes are UTF-8
-/// by construction; validating them again cost a third of isolating a message (`String(unsafe
+/// The callers copy whole scalars of well-formed UTF-8 (a `String` or a validated `UTF8Span`) and
+/// insert or remove whole controls at scalar boundaries, so the bytes are UTF-8 by construction; validating them again cost a third of isolating a message (`String(unsafe
 /// UninitializedCapacity:initializingUTF8With:)` always validates). Debug builds still check.
 /// Past 64 KB the string is written in place and validated after all: a scratch copy of a huge
 /// line would double the memory it needs.

@@ -1,8 +1,10 @@
 /// Read access to the UTF-8 bytes of a string, decoding Unicode scalars only where a caller asks.
 ///
-/// The bytes always come from a `String`, so they are well-formed UTF-8. The decoder still checks
-/// every read against the end of the buffer, so a logic error elsewhere can never become an
-/// out-of-bounds read in a release build, where `UnsafeBufferPointer` does not check.
+/// The bytes always come from a `String` or a validated `UTF8Span`, so they are well-formed UTF-8;
+/// the isolator relies on that when it makes its output without validating it again. The decoder
+/// still checks every read against the end of the buffer, so a logic error elsewhere can never
+/// become an out-of-bounds read in a release build, where `UnsafeBufferPointer` does not check;
+/// the one wide read, ``areLettersOrSpaces(at:)``, is bounded by its callers and asserted here.
 internal struct UTF8Text {
   let bytes: UnsafeBufferPointer<UInt8>
 
@@ -21,6 +23,7 @@ internal struct UTF8Text {
   /// spaces: one test for eight bytes, by the carry-free byte arithmetic below.
   @inline(__always)
   func areLettersOrSpaces(at offset: Int) -> Bool {
+    assert(offset >= 0 && offset + 8 <= bytes.count)
     let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
     let high: UInt64 = 0x8080_8080_8080_8080
     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
