@@ -260,7 +260,11 @@ enum JSONString {
   /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped,
   /// everything else as UTF-8.
   static func encode(_ string: String, into output: inout [UInt8]) {
-    let text = string.utf8Span.span
+    encode(string.utf8Span.span, into: &output)
+  }
+
+  /// Appends the well-formed UTF-8 `text` as a JSON string literal.
+  static func encode(_ text: Span<UInt8>, into output: inout [UInt8]) {
     output.append(addingCapacity: 2 + 6 * text.count) { $0.appendJSONString(text) }
   }
 }

@@ -105,7 +105,8 @@ struct MessageRewriter: LineCommand {
       rewrite(string.value.utf8Span, .lineFeed, &rewritten)
       guard !rewritten.elementsEqual(string.value.utf8) else { continue }
       output.append(contentsOf: bytes[copied..<string.field.range.lowerBound])
-      JSONString.encode(String(decoding: rewritten, as: UTF8.self), into: &output)
+      // The rewrite of a well-formed string is well-formed: its bytes are escaped as they are.
+      JSONString.encode(rewritten.span, into: &output)
       copied = string.field.range.upperBound
     }
     output.append(contentsOf: bytes[copied...])

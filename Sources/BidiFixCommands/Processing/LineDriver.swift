@@ -125,7 +125,6 @@ struct LineDriver {
     // pieces several times the number of workers, which take the next piece as they finish one;
     // the pieces' outputs are joined in order.
     let pieces = min(batch.count, workers * Self.piecesPerWorker)
-    let pieceLength = (batch.count + pieces - 1) / pieces
     var parts = [BatchPart](repeating: BatchPart(), count: pieces)
     let nextPiece = Atomic<Int>(0)
     parts.withUnsafeMutableBufferPointer { slots in
@@ -135,8 +134,8 @@ struct LineDriver {
           let piece = nextPiece.wrappingAdd(1, ordering: .relaxed).oldValue
           guard piece < pieces else { break }
           // Each piece is taken once, so each slot is written by one worker.
-          base.value[piece] = process(
-            min(batch.count, piece * pieceLength)..<min(batch.count, (piece + 1) * pieceLength))
+          // Even pieces: their lengths differ by at most one line.
+          base.value[piece] = process(piece * batch.count / pieces..<(piece + 1) * batch.count / pieces)
         }
       }
     }
