@@ -73,74 +73,78 @@ internal struct LineLayout {
       }
     }
 
-    // Every character takes part in the reordering, so that controls which are not displayed still
-    // separate the runs they separate; what the options leave out is dropped afterwards.
-    var order = VisualReordering.visualOrder(levels: effective)
-    if options.contains(.keepMarksAfterBase) && hasMarks {
-      var logicalOrder = Array(0..<count)
-      Self.reverseMarkClusters(order: &logicalOrder, levels: effective, classes: classArray, start: start)
-      order = order.map { Int32(logicalOrder[Int($0)]) }
-    }
+    effectiveLevels = effective
     let removeX9 = options.contains(.removeX9Characters)
     let removeControls = options.contains(.removeBidiControls)
-
-    // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
-    var shaped: [UInt32] = []
-    var hasFiller = false
-    if options.contains(.shapeArabic) && hasArabicLetters {
-      shaped = [UInt32](filledWith: 0, count: count)
-      var values = shaped.mutableSpan
-      for j in 0..<count { values[j] = scalars[start + j].value }
-      hasFiller = ArabicShaping.shape(&shaped, classes: classes, start: start, levels: effective)
-    }
-    let shapedValues = shaped.span
-    func isFiller(_ j: Int) -> Bool {
-      hasFiller && shapedValues[j] == FriBidiLibrary.ligatureFiller
-        && scalars[start + j].value != FriBidiLibrary.ligatureFiller
-    }
-
-    // Visual positions are only needed to place ligatures.
-    var positionOf = hasFiller ? [Int](filledWith: -1, count: count) : []
     let mirror = options.contains(.mirror)
-    // Both outputs written in place, at most one element per position of the order.
-    var visual = [Unicode.Scalar](filledWith: " ", count: order.count)
-    var logicalOffsets = [Int](filledWith: 0, count: order.count)
-    var kept = 0
-    do {
-      var visualOut = visual.mutableSpan
-      var logicalOut = logicalOffsets.mutableSpan
-      var positions = positionOf.mutableSpan
-      let visualOrder = order.span
-      let effectiveLevels = effective.span
-      for position in visualOrder.indices {
-        let j = Int(visualOrder[position])
-        let bidiClass = classes[start + j]
-        var scalar = scalars[start + j]
-        if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl) || isFiller(j) {
-          continue
-        }
-        if !shapedValues.isEmpty, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
-        // Only neutrals have mirrored glyphs.
-        if mirror && effectiveLevels[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
-          scalar = mirrored
-        }
-        if hasFiller { positions[j] = kept }
-        logicalOut[kept] = start + j
-        visualOut[kept] = scalar
-        kept += 1
+    let shapes = options.contains(.shapeArabic) && hasArabicLetters
+    let effectiveSpan = effective.span
+    // The order, the shaped values and the visual positions live only while the line is laid out:
+    // scratch space, not arrays of their own.
+    withScratchSpan(of: Int32.self, count: count, filledWith: 0) { order in
+      // Every character takes part in the reordering, so that controls which are not displayed
+      // still separate the runs they separate; what the options leave out is dropped afterwards.
+      VisualReordering.writeVisualOrder(levels: effectiveSpan, into: &order)
+      if options.contains(.keepMarksAfterBase) && hasMarks {
+        var logicalOrder = Array(0..<count)
+        Self.reverseMarkClusters(order: &logicalOrder, levels: effective, classes: classArray, start: start)
+        for position in 0..<count { order[position] = Int32(logicalOrder[Int(order[position])]) }
       }
-    }
-    visual.removeLast(order.count - kept)
-    logicalOffsets.removeLast(order.count - kept)
-    visualScalars = visual
-    visualToLogical = logicalOffsets
-    effectiveLevels = effective
-    // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
-    // and the ligature maps back to the lam, the first of its two characters.
-    if hasFiller {
-      for j in 0..<count where isFiller(j) && j + 1 < count && positionOf[j + 1] >= 0 {
-        visualToLogical[positionOf[j + 1]] = start + j
-        ligatureLams.append(j)
+      // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
+      withScratchSpan(of: UInt32.self, count: shapes ? count : 0, filledWith: 0) { shaped in
+        var hasFiller = false
+        if shapes {
+          for j in 0..<count { shaped[j] = scalars[start + j].value }
+          hasFiller = ArabicShaping.shape(&shaped, count: count, classes: classes, start: start, levels: effectiveSpan)
+        }
+        // Visual positions are only needed to place ligatures.
+        withScratchSpan(of: Int32.self, count: hasFiller ? count : 0, filledWith: -1) { positions in
+          func isFiller(_ j: Int) -> Bool {
+            hasFiller && shaped[j] == FriBidiLibrary.ligatureFiller
+              && scalars[start + j].value != FriBidiLibrary.ligatureFiller
+          }
+          // Both outputs written in place, at most one element per position of the order.
+          var visual = [Unicode.Scalar](filledWith: " ", count: count)
+          var logicalOffsets = [Int](filledWith: 0, count: count)
+          var kept = 0
+          do {
+            var visualOut = visual.mutableSpan
+            var logicalOut = logicalOffsets.mutableSpan
+            for position in 0..<count {
+              let j = Int(order[position])
+              let bidiClass = classes[start + j]
+              var scalar = scalars[start + j]
+              if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl)
+                || isFiller(j)
+              {
+                continue
+              }
+              if shapes, let shapedScalar = Unicode.Scalar(shaped[j]) { scalar = shapedScalar }
+              // Only neutrals have mirrored glyphs.
+              if mirror && effectiveSpan[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = scalar.bidiMirror {
+                scalar = mirrored
+              }
+              if hasFiller { positions[j] = Int32(kept) }
+              logicalOut[kept] = start + j
+              visualOut[kept] = scalar
+              kept += 1
+            }
+          }
+          visual.removeLast(count - kept)
+          logicalOffsets.removeLast(count - kept)
+          // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there
+          // too, and the ligature maps back to the lam, the first of its two characters.
+          if hasFiller {
+            var lams: [Int] = []
+            for j in 0..<count where isFiller(j) && j + 1 < count && positions[j + 1] >= 0 {
+              logicalOffsets[Int(positions[j + 1])] = start + j
+              lams.append(j)
+            }
+            ligatureLams = lams
+          }
+          visualScalars = visual
+          visualToLogical = logicalOffsets
+        }
       }
     }
   }

@@ -8,45 +8,61 @@
 /// visual order is an in-order walk that swaps sides (and reverses the run) wherever the reversals
 /// so far add up to an odd number.
 internal enum VisualReordering {
-  /// Positions `0..<levels.count` in visual order, left to right. (`Int32`, as a line is at most
-  /// `Int32.max` long: half the memory on a very long line.)
+  /// Writes positions `0..<levels.count` in visual order, left to right, into the start of
+  /// `order`, which must hold at least `levels.count`. (`Int32`, as a line is at most `Int32.max`
+  /// long: half the memory on a very long line.) The order goes into a span rather than a new
+  /// array because the caller needs it only while it lays the line out.
   ///
   /// ```swift
-  /// VisualReordering.visualOrder(levels: [0, 1, 1, 2, 2, 1, 0])   // [0, 5, 3, 4, 2, 1, 6]
+  /// let levels: [UInt8] = [0, 1, 1, 2, 2, 1, 0]
+  /// var order = [Int32](filledWith: 0, count: 7)
+  /// var span = order.mutableSpan
+  /// VisualReordering.writeVisualOrder(levels: levels.span, into: &span)
+  /// // order == [0, 5, 3, 4, 2, 1, 6]
   /// ```
   ///
   /// - Complexity: O(*n*).
-  static func visualOrder(levels: [UInt8]) -> [Int32] {
-    guard var lowest = levels.first else { return [] }
+  static func writeVisualOrder(levels: Span<UInt8>, into order: inout MutableSpan<Int32>) {
+    let count = levels.count
+    precondition(order.count >= count, "the order needs room for every position")
+    guard count > 0 else { return }
+    var lowest = levels[0]
     var highest = lowest
-    for level in levels {
-      lowest = min(lowest, level)
-      highest = max(highest, level)
+    for i in 0..<count {
+      lowest = min(lowest, levels[i])
+      highest = max(highest, levels[i])
     }
     let lowestOdd = Int(lowest | 1)
-    if Int(highest) < lowestOdd { return identityOrder(levels.count) }
+    if Int(highest) < lowestOdd {
+      writeIdentityOrder(count, into: &order)
+      return
+    }
     // Most chat lines hold two levels: a right-to-left message with Latin or numbers in it, or the
     // other way round. Their order is written in one pass over the level runs.
-    if highest - lowest <= 1 { return twoLevelOrder(levels: levels.span, lowest: lowest) }
+    if highest - lowest <= 1 {
+      writeTwoLevelOrder(levels: levels, lowest: lowest, into: &order)
+      return
+    }
     // Chat lines use a handful of levels, where the literal reversals cost less than a tree.
     if Int(highest) - lowestOdd < Self.literalLevels {
-      return literalOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd)
+      writeLiteralOrder(levels: levels, highest: Int(highest), lowestOdd: lowestOdd, into: &order)
+      return
     }
 
     // Level runs.
     var runStarts: [Int] = []
     var runLevels: [Int] = []
-    for (i, level) in levels.enumerated() where i == 0 || levels[i - 1] != level {
+    for i in 0..<count where i == 0 || levels[i - 1] != levels[i] {
       runStarts.append(i)
-      runLevels.append(Int(level))
+      runLevels.append(Int(levels[i]))
     }
-    runStarts.append(levels.count)
+    runStarts.append(count)
     let runCount = runLevels.count
 
     // Min-Cartesian tree; a run equal to one on its left becomes part of that one's right spine, so
     // a subtree is always a maximal stretch at or above its root's level.
-    var left = [Int](repeating: -1, count: runCount)
-    var right = [Int](repeating: -1, count: runCount)
+    var left = [Int](filledWith: -1, count: runCount)
+    var right = [Int](filledWith: -1, count: runCount)
     var spine: [Int] = []
     for run in 0..<runCount {
       var last = -1
@@ -62,15 +78,23 @@ internal enum VisualReordering {
       case visit(run: Int, parentLevel: Int, reversed: Bool)
       case emit(run: Int, reversed: Bool)
     }
-    var order: [Int32] = []
-    order.reserveCapacity(levels.count)
+    var written = 0
     var steps: [Step] = [.visit(run: spine[0], parentLevel: lowestOdd - 1, reversed: false)]
     while let step = steps.popLast() {
       switch step {
       case .emit(let run, let reversed):
         let range = runStarts[run]..<runStarts[run + 1]
-        let positions = Int32(range.lowerBound)..<Int32(range.upperBound)
-        if reversed { order.append(contentsOf: positions.reversed()) } else { order.append(contentsOf: positions) }
+        if reversed {
+          for position in range.reversed() {
+            order[written] = Int32(truncatingIfNeeded: position)
+            written += 1
+          }
+        } else {
+          for position in range {
+            order[written] = Int32(truncatingIfNeeded: position)
+            written += 1
+          }
+        }
       case .visit(let run, let parentLevel, let reversedAbove):
         let level = runLevels[run]
         let firstReversal = max(parentLevel + 1, lowestOdd)
@@ -83,18 +107,13 @@ internal enum VisualReordering {
         if first >= 0 { steps.append(.visit(run: first, parentLevel: level, reversed: reversed)) }
       }
     }
-    return order
   }
 
-  /// `0..<count` as an array, filled through a span: `Array(0..<Int32(count))` copies element by
-  /// element through the range's iterator, several times slower on every line.
+  /// Writes `0..<count` into the start of `order`.
   ///
   /// - Complexity: O(*n*).
-  static func identityOrder(_ count: Int) -> [Int32] {
-    var order = [Int32](filledWith: 0, count: count)
-    var positions = order.mutableSpan
-    for position in positions.indices { positions[position] = Int32(truncatingIfNeeded: position) }
-    return order
+  static func writeIdentityOrder(_ count: Int, into order: inout MutableSpan<Int32>) {
+    for position in 0..<count { order[position] = Int32(truncatingIfNeeded: position) }
   }
 
   /// Rule L2 for a line whose levels are `lowest` and at most `lowest + 1`, written run by run. With
@@ -104,43 +123,47 @@ internal enum VisualReordering {
   ///
   /// ```swift
   /// let levels: [UInt8] = [1, 1, 2, 2, 1]
-  /// VisualReordering.twoLevelOrder(levels: levels.span, lowest: 1)   // [4, 2, 3, 1, 0]
+  /// var order = [Int32](filledWith: 0, count: 5)
+  /// var span = order.mutableSpan
+  /// VisualReordering.writeTwoLevelOrder(levels: levels.span, lowest: 1, into: &span)
+  /// // order == [4, 2, 3, 1, 0]
   /// ```
   ///
   /// - Complexity: O(*n*).
-  static func twoLevelOrder(levels: Span<UInt8>, lowest: UInt8) -> [Int32] {
+  static func writeTwoLevelOrder(levels: Span<UInt8>, lowest: UInt8, into order: inout MutableSpan<Int32>) {
     let count = levels.count
-    var order: [Int32] = []
-    order.append(addingCapacity: count) { out in
-      func ascending(_ run: Range<Int>) {
-        for position in run { out.append(Int32(truncatingIfNeeded: position)) }
-      }
-      func descending(_ run: Range<Int>) {
-        var position = run.upperBound
-        while position > run.lowerBound {
-          position -= 1
-          out.append(Int32(truncatingIfNeeded: position))
-        }
-      }
-      if lowest & 1 == 0 {
-        var start = 0
-        while start < count {
-          var end = start + 1
-          while end < count && levels[end] == levels[start] { end += 1 }
-          if levels[start] == lowest { ascending(start..<end) } else { descending(start..<end) }
-          start = end
-        }
-      } else {
-        var end = count
-        while end > 0 {
-          var start = end - 1
-          while start > 0 && levels[start - 1] == levels[end - 1] { start -= 1 }
-          if levels[start] == lowest { descending(start..<end) } else { ascending(start..<end) }
-          end = start
-        }
+    var written = 0
+    func ascending(_ run: Range<Int>) {
+      for position in run {
+        order[written] = Int32(truncatingIfNeeded: position)
+        written += 1
       }
     }
-    return order
+    func descending(_ run: Range<Int>) {
+      var position = run.upperBound
+      while position > run.lowerBound {
+        position -= 1
+        order[written] = Int32(truncatingIfNeeded: position)
+        written += 1
+      }
+    }
+    if lowest & 1 == 0 {
+      var start = 0
+      while start < count {
+        var end = start + 1
+        while end < count && levels[end] == levels[start] { end += 1 }
+        if levels[start] == lowest { ascending(start..<end) } else { descending(start..<end) }
+        start = end
+      }
+    } else {
+      var end = count
+      while end > 0 {
+        var start = end - 1
+        while start > 0 && levels[start - 1] == levels[end - 1] { start -= 1 }
+        if levels[start] == lowest { descending(start..<end) } else { ascending(start..<end) }
+        end = start
+      }
+    }
   }
 
   /// Up to this many levels to reverse, rule L2 is applied as written.
@@ -150,12 +173,11 @@ internal enum VisualReordering {
   /// that level or above.
   ///
   /// - Complexity: O(*n*·*d*) for *d* levels to reverse.
-  static func literalOrder(levels: [UInt8], highest: Int, lowestOdd: Int) -> [Int32] {
+  static func writeLiteralOrder(
+    levels: Span<UInt8>, highest: Int, lowestOdd: Int, into order: inout MutableSpan<Int32>
+  ) {
     let count = levels.count
-    var order = identityOrder(count)
-    // Spans, not the arrays: no uniqueness check or bounds re-derivation on each swap.
-    let levels = levels.span
-    var reordered = order.mutableSpan
+    writeIdentityOrder(count, into: &order)
     for level in stride(from: UInt8(highest), through: UInt8(lowestOdd), by: -1) {
       var start = 0
       while start < count {
@@ -167,13 +189,12 @@ internal enum VisualReordering {
         while end < count && levels[end] >= level { end += 1 }
         var (low, high) = (start, end - 1)
         while low < high {
-          reordered.swapAt(low, high)
+          order.swapAt(low, high)
           low += 1
           high -= 1
         }
         start = end
       }
     }
-    return order
   }
 }

@@ -22,10 +22,23 @@ internal enum SequenceResolver {
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
     bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment]
   ) -> Bool {
-    // Written through spans into arrays sized for the whole range, at most one entry a character:
-    // appending checks capacity and uniqueness on every character.
-    var types = [BidiClass](filledWith: .otherNeutral, count: range.count)
-    var origins = [Int32](filledWith: 0, count: range.count)
+    // Written through spans sized for the whole range, at most one entry a character: appending
+    // checks capacity and uniqueness on every character.
+    withScratchSpan(of: BidiClass.self, count: range.count, filledWith: .otherNeutral) { typesOut in
+      withScratchSpan(of: Int32.self, count: range.count, filledWith: 0) { originsOut in
+        resolve(
+          range: range, level: level, classes: classes, brackets: brackets, structure: structure,
+          bracketBudget: &bracketBudget, levels: &levels, pending: &pending, types: &typesOut,
+          origins: &originsOut)
+      }
+    }
+  }
+
+  private static func resolve(
+    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
+    bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment],
+    types typesOut: inout MutableSpan<BidiClass>, origins originsOut: inout MutableSpan<Int32>
+  ) -> Bool {
     var count = 0
     let pendingBefore = pending.count
     // The isolate contents go straight to the caller's list, and come off it again on failure.
@@ -36,8 +49,6 @@ internal enum SequenceResolver {
     // them, and only once this resolver is sure to handle the segment.
     var budget = bracketBudget
     do {
-      var typesOut = types.mutableSpan
-      var originsOut = origins.mutableSpan
       let classSpan = classes.span
       let bracketSpan = brackets.span
       var i = range.lowerBound
@@ -84,37 +95,21 @@ internal enum SequenceResolver {
         i += 1
       }
     }
-    types.removeLast(range.count - count)
-    origins.removeLast(range.count - count)
     bracketBudget = budget
-    resolveWeakAndNeutral(&types, level: level) { types in
-      pairing.resolve(&types, level: level) { k in classes[Int(origins[k])] == .nonspacingMark }
-    }
+    let origins = originsOut.span
+    resolveWeak(&typesOut, count: count, level: level)
+    pairing.resolve(&typesOut, count: count, level: level) { k in classes[Int(origins[k])] == .nonspacingMark }
+    resolveNeutral(&typesOut, count: count, level: level)
     var levelsOut = levels.mutableSpan
-    let resolvedTypes = types.span
-    let originsIn = origins.span
-    for k in resolvedTypes.indices {
-      levelsOut[Int(originsIn[k])] = implicitLevel(of: resolvedTypes[k], at: level)
+    for k in 0..<count {
+      levelsOut[Int(origins[k])] = implicitLevel(of: typesOut[k], at: level)
     }
     handled = true
     return true
   }
 
-  /// Rules W1–W7, N0 (through `pairBrackets`) and N1–N2: every type ends as L, R, EN or AN.
-  private static func resolveWeakAndNeutral(
-    _ types: inout [BidiClass], level: UInt8, pairBrackets: (inout [BidiClass]) -> Void
-  ) {
-    // The rules run over mutable spans: an array written in place checks its uniqueness each time.
-    var span = types.mutableSpan
-    resolveWeak(&span, level: level)
-    pairBrackets(&types)
-    span = types.mutableSpan
-    resolveNeutral(&span, level: level)
-  }
-
-  /// Rules W1–W7.
-  private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, level: UInt8) {
-    let count = types.count
+  /// Rules W1–W7, on the first `count` types.
+  private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) {
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     // W1–W3 in one pass. W1: a mark takes the type of what precedes it (as W1 left it, before W3
     // turns AL into R); after an isolate control it is a neutral. W2: European digits after Arabic
@@ -203,9 +198,8 @@ internal enum SequenceResolver {
   }
 
   /// Rules N1 and N2: a run of neutrals between two strong types of one direction (numbers count as
-  /// R) takes that direction; otherwise the embedding direction.
-  private static func resolveNeutral(_ types: inout MutableSpan<BidiClass>, level: UInt8) {
-    let count = types.count
+  /// R) takes that direction; otherwise the embedding direction. On the first `count` types.
+  private static func resolveNeutral(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) {
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     func direction(_ type: BidiClass) -> BidiClass {
       type == .leftToRight ? .leftToRight : .rightToLeft
@@ -284,8 +278,9 @@ struct BracketPairing {
     return true
   }
 
-  /// Applies rule N0 to `types` (after rules W1–W7), in the order of the opening brackets.
-  mutating func resolve(_ types: inout [BidiClass], level: UInt8, wasMark: (Int) -> Bool) {
+  /// Applies rule N0 to the first `count` of `types` (after rules W1–W7), in the order of the
+  /// opening brackets.
+  mutating func resolve(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, wasMark: (Int) -> Bool) {
     guard !pairs.isEmpty else { return }
     // Found in the order they close; resolved in the order they open.
     pairs.sort { $0.opening < $1.opening }
@@ -331,7 +326,7 @@ struct BracketPairing {
       func set(_ position: Int) {
         types[position] = resolved
         var k = position + 1
-        while k < types.count && wasMark(k) {
+        while k < count && wasMark(k) {
           types[k] = resolved
           k += 1
         }

@@ -100,27 +100,30 @@ internal enum ArabicShaping {
   ///   - levels: the embedding level of each character; joining stops where the direction changes.
   /// - Complexity: O(*n*).
   static func shape(_ values: inout [UInt32], classes: Span<BidiClass>, start: Int, levels: [UInt8]) -> Bool {
-    // Spans, not the arrays, inside the loops: an array written in place checks its uniqueness on
-    // every write.
     let count = values.count
+    var span = values.mutableSpan
+    return shape(&span, count: count, classes: classes, start: start, levels: levels.span)
+  }
+
+  /// Shapes the first `count` of `values` in place, as ``shape(_:classes:start:levels:)`` does an
+  /// array: the form a line layout uses, with `values` in its scratch space.
+  ///
+  /// - Complexity: O(*n*).
+  static func shape(
+    _ shaped: inout MutableSpan<UInt32>, count: Int, classes: Span<BidiClass>, start: Int, levels: Span<UInt8>
+  ) -> Bool {
     let joiningTypes = basicPlaneJoiningTypes.span
-    let levels = levels.span
-    var properties = [UInt8](filledWith: 0, count: count)
-    var joining = properties.mutableSpan
-    do {
-      let values = values.span
+    withScratchSpan(of: UInt8.self, count: count, filledWith: 0) { joining in
       for i in 0..<count {
-        let value = values[i]
+        let value = shaped[i]
         joining[i] = value < 0x1_0000 ? joiningTypes[Int(value)] : FriBidiLibrary.joiningType(of: value)
       }
-    }
-    join(&joining, classes: classes, start: start, levels: levels)
-
-    let forms = presentationForms
-    let shape = ArabicJoining.joinsRight | ArabicJoining.joinsLeft
-    var shaped = values.mutableSpan
-    for i in 0..<count where joining[i] & ArabicJoining.shapes != 0 {
-      shaped[i] = forms.form(of: shaped[i], shape: joining[i] & shape)
+      join(&joining, count: count, classes: classes, start: start, levels: levels)
+      let forms = presentationForms
+      let shape = ArabicJoining.joinsRight | ArabicJoining.joinsLeft
+      for i in 0..<count where joining[i] & ArabicJoining.shapes != 0 {
+        shaped[i] = forms.form(of: shaped[i], shape: joining[i] & shape)
+      }
     }
 
     let ligatures = ligatures
@@ -151,7 +154,7 @@ internal enum ArabicShaping {
   /// joined letters are marked as joined on both sides (libfribidi's extension, kept so results
   /// match).
   private static func join(
-    _ properties: inout MutableSpan<UInt8>, classes: Span<BidiClass>, start: Int, levels: Span<UInt8>
+    _ properties: inout MutableSpan<UInt8>, count: Int, classes: Span<BidiClass>, start: Int, levels: Span<UInt8>
   ) {
     let anyLevel: UInt8 = 0xFF
     let skipped = ArabicJoining.transparent | ArabicJoining.ignored
@@ -160,7 +163,7 @@ internal enum ArabicShaping {
     var savedLevel = anyLevel
     var savedShapes = false
     var savedFollowing: UInt8 = 0
-    for i in properties.indices {
+    for i in 0..<count {
       let property = properties[i]
       // Most characters of a line join nothing (joining type U): they only end a join.
       if property == 0 {
