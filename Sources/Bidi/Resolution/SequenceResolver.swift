@@ -54,6 +54,14 @@ internal enum SequenceResolver {
       var i = range.lowerBound
       while i < range.upperBound {
         let bidiClass = classSpan[i]
+        // Nearly every character is copied as it is: one test for all the classes that are not.
+        if 1 << (bidiClass.rawValue & 31) & Self.classesNeedingCare == 0 && bracketSpan[i] == 0 {
+          typesOut[count] = bidiClass
+          originsOut[count] = Int32(i)
+          count += 1
+          i += 1
+          continue
+        }
         if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return false }
         if bracketSpan[i] != 0 && budget > 0 {
           budget -= 1
@@ -108,6 +116,21 @@ internal enum SequenceResolver {
     return true
   }
 
+  /// Classes the sequence does not take as they are: removed characters, the paragraph separator,
+  /// isolate controls, and the explicit embeddings, overrides and PDF this resolver leaves to FriBidi.
+  private static let classesNeedingCare: UInt32 = [
+    BidiClass.boundaryNeutral, .paragraphSeparator, .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate,
+    .popDirectionalIsolate, .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride,
+    .rightToLeftOverride, .popDirectionalFormat,
+  ].reduce(0) { $0 | 1 << $1.rawValue }
+
+  private static let strongTypes: UInt32 =
+    1 << BidiClass.leftToRight.rawValue | 1 << BidiClass.rightToLeft.rawValue | 1 << BidiClass.arabicLetter.rawValue
+  private static let numberTypes: UInt32 = 1 << BidiClass.europeanNumber.rawValue | 1 << BidiClass.arabicNumber.rawValue
+  private static let separatorTypes: UInt32 =
+    1 << BidiClass.europeanSeparator.rawValue | 1 << BidiClass.europeanTerminator.rawValue
+    | 1 << BidiClass.commonSeparator.rawValue
+
   /// Rules W1–W7, on the first `count` types.
   private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) {
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
@@ -115,43 +138,32 @@ internal enum SequenceResolver {
     // turns AL into R); after an isolate control it is a neutral. W2: European digits after Arabic
     // letters are Arabic numbers. W3: Arabic letters are R. Most sequences of a chat message hold no
     // number (numbers are isolated on their own), and W4–W7 then have little to do.
+    // Without a branch per type: in mixed text the types alternate too irregularly for a switch
+    // to be predicted, and this loop was the engine's slowest per character.
     var previous = embedding
     var lastStrong = embedding
-    var hasNumbers = false
-    var hasSeparators = false
+    var present: UInt32 = 0
     for k in 0..<count {
       var type = types[k]
       if type == .nonspacingMark {
         type = k == 0 ? embedding : previous == isolateControl ? .otherNeutral : previous
       }
       previous = type
-      switch type {
-      case .leftToRight, .rightToLeft:
-        lastStrong = type
-      case .arabicLetter:
-        lastStrong = .arabicLetter
-        type = .rightToLeft
-      case .europeanNumber:
-        if lastStrong == .arabicLetter { type = .arabicNumber }
-        hasNumbers = true
-      case .arabicNumber:
-        hasNumbers = true
-      case .europeanSeparator, .europeanTerminator, .commonSeparator:
-        hasSeparators = true
-      default:
-        break
-      }
-      types[k] = type
+      let bit: UInt32 = 1 << (type.rawValue & 31)
+      present |= bit
+      lastStrong = bit & Self.strongTypes != 0 ? type : lastStrong
+      let rightToLeftForArabic = type == .arabicLetter ? BidiClass.rightToLeft : type
+      types[k] = type == .europeanNumber && lastStrong == .arabicLetter ? .arabicNumber : rightToLeftForArabic
     }
+    let hasNumbers = present & Self.numberTypes != 0
+    let hasSeparators = present & Self.separatorTypes != 0
     guard hasNumbers else {
       // With no number W4, W5 and W7 change nothing; W6 still makes separators and terminators
       // (commas, full stops, colons and slashes in most messages) neutral.
       guard hasSeparators else { return }
       for k in 0..<count {
-        switch types[k] {
-        case .europeanSeparator, .europeanTerminator, .commonSeparator: types[k] = .otherNeutral
-        default: break
-        }
+        let type = types[k]
+        types[k] = 1 << (type.rawValue & 31) & Self.separatorTypes != 0 ? .otherNeutral : type
       }
       return
     }
