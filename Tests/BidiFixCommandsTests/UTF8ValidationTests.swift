@@ -86,3 +86,34 @@ extension UTF8ValidationTests {
     #expect(accepted > 3_000 && accepted < 17_000)
   }
 }
+
+extension UTF8ValidationTests {
+  /// The eight-byte check carries the continuation bytes a word's last leads expect into the next
+  /// word, and falls back to a character at a time for emoji and `E0`/`ED` leads: every mix of
+  /// one- to four-byte characters, at every offset from a word boundary, with one byte changed.
+  @Test("Mixed runs of one- to four-byte characters with one byte changed, at every alignment")
+  func mixedRunsAtEveryAlignment() {
+    var generator = SplitMix64(seed: 0x3B17E)
+    let characters: [Unicode.Scalar] = [
+      "a", " ", "\u{627}", "\u{5D0}", "\u{80}", "\u{7FF}", "\u{4E2D}", "\u{800}", "\u{FFFF}", "\u{D7FF}",
+      "\u{E000}", "\u{1F600}", "\u{10FFFF}", "\u{2067}",
+    ]
+    let replacements: [UInt8] = [0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xE0, 0xE4, 0xED, 0xF0, 0xF4, 0xF5]
+    var accepted = 0
+    for round in 0..<30_000 {
+      var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: round % 8)
+      for _ in 0..<Int(generator.next() % 24) {
+        bytes.append(contentsOf: String(characters[Int(generator.next() % UInt64(characters.count))]).utf8)
+      }
+      if !bytes.isEmpty && generator.next() % 3 != 0 {
+        bytes[Int(generator.next() % UInt64(bytes.count))] =
+          replacements[Int(generator.next() % UInt64(replacements.count))]
+      }
+      if generator.next() % 8 == 0 && !bytes.isEmpty { bytes.removeLast() }
+      let expected = Self.standardLibraryAccepts(bytes)
+      if expected { accepted += 1 }
+      #expect(Self.toolAccepts(bytes) == expected, "\(bytes)")
+    }
+    #expect(accepted > 5_000 && accepted < 25_000)
+  }
+}
