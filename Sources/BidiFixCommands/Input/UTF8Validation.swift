@@ -52,7 +52,8 @@ enum UTF8Stretches {
   /// second byte has a narrower range) or a byte past `F4` is checked a character at a time.
   ///
   /// ```swift
-  /// UTF8Stretches.isValid(...)   // "سلام 中文" → true; [0xC0, 0x80] → false
+  /// Array("سلام 中文".utf8).withUnsafeBufferPointer(UTF8Stretches.isValid)   // true
+  /// [UInt8]([0xC0, 0x80]).withUnsafeBufferPointer(UTF8Stretches.isValid)    // false: overlong
   /// ```
   ///
   /// - Complexity: O(*n*).

@@ -17,23 +17,37 @@ struct OutputWriter {
     if buffer.count >= Self.flushThreshold { try flush() }
   }
 
+  /// Writes a batch's output, already one large buffer, without copying it into this one first:
+  /// the copy cost 5 % of `isolate`. What is buffered goes out before it.
+  mutating func write(_ bytes: [UInt8]) throws(OutputError) {
+    guard bytes.count >= Self.flushThreshold else {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= Self.flushThreshold { try flush() }
+      return
+    }
+    try flush()
+    try writeAll(bytes)
+  }
+
+  private func writeAll(_ bytes: [UInt8]) throws(OutputError) {
+    let descriptor = self.descriptor
+    do {
+      _ = try bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+    } catch let error as Errno {
+      throw OutputError(errno: error)
+    } catch {
+      throw OutputError(errno: .ioError)
+    }
+  }
+
   mutating func write(_ string: String) throws(OutputError) {
     try write(string.utf8)
   }
 
   mutating func flush() throws(OutputError) {
     guard !buffer.isEmpty else { return }
-    let descriptor = self.descriptor
-    do {
-      _ = try buffer.withUnsafeBytes { try descriptor.writeAll($0) }
-    } catch let error as Errno {
-      buffer.removeAll(keepingCapacity: true)
-      throw OutputError(errno: error)
-    } catch {
-      buffer.removeAll(keepingCapacity: true)
-      throw OutputError(errno: .ioError)
-    }
-    buffer.removeAll(keepingCapacity: true)
+    defer { buffer.removeAll(keepingCapacity: true) }
+    try writeAll(buffer)
   }
 }
 

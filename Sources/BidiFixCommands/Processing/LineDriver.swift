@@ -64,6 +64,9 @@ struct LineDriver {
     var status = ExitStatus.success
     var batch: [InputLine] = []
     var batchSize = 0
+    // Output buffers handed back after each batch and filled again by the next: fresh ones of a few
+    // megabytes came from the kernel page by page, zeroed, on every batch.
+    var spareOutputs: [[UInt8]] = []
     var finished = false
     while !finished {
       batch.removeAll(keepingCapacity: true)
@@ -79,7 +82,15 @@ struct LineDriver {
         finished = true
       }
       if batch.isEmpty { break }
-      for part in processBatch(batch, command: command) {
+      var parts = processBatch(batch, command: command, outputs: &spareOutputs)
+      defer {
+        for index in parts.indices {
+          var output: [UInt8] = []
+          swap(&output, &parts[index].output)
+          spareOutputs.append(output)
+        }
+      }
+      for part in parts {
         for diagnostic in part.diagnostics {
           // Findings are the output of `check` itself; everything else goes to stderr.
           if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: name)) }
@@ -101,11 +112,14 @@ struct LineDriver {
   }
 
   /// The batch's output in parts, in input order: one part per piece of the batch, each covering a
-  /// run of consecutive lines, so a line costs no allocation of its own.
-  private func processBatch(_ batch: [InputLine], command: some LineCommand) -> [BatchPart] {
+  /// run of consecutive lines, so a line costs no allocation of its own. The parts' output buffers
+  /// are taken from `outputs` while it has any.
+  private func processBatch(
+    _ batch: [InputLine], command: some LineCommand, outputs: inout [[UInt8]]
+  ) -> [BatchPart] {
     let workers = max(1, min(jobs, batch.count))
-    @Sendable func process(_ range: Range<Int>) -> BatchPart {
-      var part = BatchPart()
+    @Sendable func process(_ range: Range<Int>, into part: inout BatchPart) {
+      part.output.removeAll(keepingCapacity: true)
       part.output.reserveCapacity(batch[range].reduce(0) { $0 + $1.bytes.count } * 5 / 4 + 64)
       for line in batch[range] {
         command.process(line, into: &part.output, diagnostics: &part.diagnostics)
@@ -117,15 +131,19 @@ struct LineDriver {
           }
         }
       }
-      return part
     }
-    if workers == 1 { return [process(0..<batch.count)] }
+    func recycledPart() -> BatchPart { BatchPart(output: outputs.popLast() ?? []) }
+    if workers == 1 {
+      var part = recycledPart()
+      process(0..<batch.count, into: &part)
+      return [part]
+    }
     // Messages differ in cost by a hundred times (a plain line is copied, a mixed one laid out), so
     // equal shares of lines left a worker idle while the other finished. The batch is cut into
     // pieces several times the number of workers, which take the next piece as they finish one;
     // the pieces' outputs are joined in order.
     let pieces = min(batch.count, workers * Self.piecesPerWorker)
-    var parts = [BatchPart](repeating: BatchPart(), count: pieces)
+    var parts = (0..<pieces).map { _ in recycledPart() }
     let nextPiece = Atomic<Int>(0)
     parts.withUnsafeMutableBufferPointer { slots in
       let base = UnsafeSendable(slots)
@@ -135,7 +153,7 @@ struct LineDriver {
           guard piece < pieces else { break }
           // Each piece is taken once, so each slot is written by one worker.
           // Even pieces: their lengths differ by at most one line.
-          base.value[piece] = process(piece * batch.count / pieces..<(piece + 1) * batch.count / pieces)
+          process(piece * batch.count / pieces..<(piece + 1) * batch.count / pieces, into: &base.value[piece])
         }
       }
     }
