@@ -102,10 +102,8 @@ private struct EntityReport {
     into output: inout [UInt8]
   ) {
     let text = text.span
-    let fieldName = field ?? ""
-    let fieldBytes = fieldName.utf8Span.span
     // Literals, three numbers, the kind, the field escaped and the text escaped.
-    let room = 128 + 6 * (text.count + fieldBytes.count) + line.source.utf8.count
+    let room = 128 + 6 * (text.count + (field?.utf8.count ?? 0)) + line.source.utf8.count
     let isFirst = isFirst
     output.append(addingCapacity: room) { out in
       if json {
@@ -113,9 +111,9 @@ private struct EntityReport {
         out.append(#"{"kind":""# as StaticString)
         out.append(kind.name)
         out.append(UInt8(ascii: "\""))
-        if field != nil {
+        if let field {
           out.append(#","field":"# as StaticString)
-          out.appendJSONString(fieldBytes)
+          out.appendJSONString(field.utf8Span.span)
         }
         out.append(#","start":"# as StaticString)
         out.appendDecimal(scalarRange.lowerBound)
@@ -131,9 +129,9 @@ private struct EntityReport {
         out.append(UInt8(ascii: ":"))
         out.appendDecimal(scalarRange.lowerBound + 1)
         out.append(UInt8(ascii: ":"))
-        if field != nil {
+        if let field {
           out.append(" [" as StaticString)
-          out.append(copying: fieldBytes)
+          out.append(copying: field.utf8Span.span)
           out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: " "))

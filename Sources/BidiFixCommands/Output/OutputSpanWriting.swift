@@ -16,9 +16,7 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*n*) in the literal's length.
   @inline(__always)
   mutating func append(_ literal: StaticString) {
-    literal.withUTF8Buffer { bytes in
-      for byte in bytes { append(byte) }
-    }
+    literal.withUTF8Buffer { appendBytes(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends `bytes` as they are.
@@ -26,7 +24,19 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*n*).
   @inline(__always)
   mutating func append(copying bytes: Span<UInt8>) {
-    for index in bytes.indices { append(bytes[index]) }
+    bytes.withUnsafeBytes { appendBytes($0) }
+  }
+
+  /// Copies `bytes` into the room after the initialized part at once: `append` byte by byte
+  /// checks the room for every byte, and reports are mostly copied text. The one place this file
+  /// reaches for raw memory.
+  @inline(__always)
+  private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+    withUnsafeMutableBufferPointer { room, initialized in
+      precondition(room.count - initialized >= bytes.count, "the room reserved for the report is too small")
+      UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: room[initialized...])).copyMemory(from: bytes)
+      initialized += bytes.count
+    }
   }
 
   /// Appends `value` in decimal ASCII digits: at most 20 bytes.
@@ -34,11 +44,29 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*d*) in the digits of `value`.
   mutating func appendDecimal(_ value: Int) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    var divisor: UInt = 1
-    while value.magnitude / divisor >= 10 { divisor *= 10 }
-    var rest = value.magnitude
+    let magnitude = value.magnitude
+    // Offsets and line numbers are mostly under a thousand: divisions by constants, which the
+    // compiler turns into multiplications, instead of the general loop's divisions.
+    if magnitude < 10 {
+      append(UInt8(ascii: "0") &+ UInt8(magnitude))
+      return
+    }
+    if magnitude < 100 {
+      append(UInt8(ascii: "0") &+ UInt8(magnitude / 10))
+      append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
+      return
+    }
+    if magnitude < 1000 {
+      append(UInt8(ascii: "0") &+ UInt8(magnitude / 100))
+      append(UInt8(ascii: "0") &+ UInt8(magnitude / 10 % 10))
+      append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
+      return
+    }
+    var divisor: UInt = 1000
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    var rest = magnitude
     while divisor > 0 {
-      append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      append(UInt8(ascii: "0") &+ UInt8(rest / divisor))
       rest %= divisor
       divisor /= 10
     }
@@ -50,6 +78,17 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*n*).
   mutating func appendJSONString(_ text: Span<UInt8>) {
     append(UInt8(ascii: "\""))
+    // Entity text rarely holds anything to escape: copied whole when it does not.
+    var needsEscaping = false
+    for index in text.indices {
+      let byte = text[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { needsEscaping = true }
+    }
+    guard needsEscaping else {
+      append(copying: text)
+      append(UInt8(ascii: "\""))
+      return
+    }
     for index in text.indices {
       let byte = text[index]
       switch byte {

@@ -98,6 +98,12 @@ internal struct PositionCounter {
       fourByteStarts &+= counts.fourByte
       offset += 8
     }
+    if offset < target && offset + 8 <= text.count {
+      let counts = text.scalarStarts(at: offset, first: target - offset)
+      starts &+= counts.all
+      fourByteStarts &+= counts.fourByte
+      offset = target
+    }
     for offset in offset..<target {
       let value = text[offset]
       starts &+= Int8(bitPattern: value) >= -0x40 ? 1 : 0  // not 80–BF

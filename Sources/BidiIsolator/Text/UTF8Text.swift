@@ -43,17 +43,20 @@ internal struct UTF8Text {
   /// How many of the eight bytes from `offset`, which must all be in the text, start a scalar
   /// (are not continuation bytes, `10xxxxxx`), and how many start a four-byte one (`11110xxx`, as
   /// the text is well-formed): one load and a few operations for eight bytes.
+  ///
+  /// With `first` below eight, only that many bytes count: the read still takes eight, so that
+  /// the short stretch between two entities costs no loop either.
   @inline(__always)
-  func scalarStarts(at offset: Int) -> (all: Int, fourByte: Int) {
-    assert(offset >= 0 && offset + 8 <= bytes.count)
+  func scalarStarts(at offset: Int, first: Int = 8) -> (all: Int, fourByte: Int) {
+    assert(offset >= 0 && offset + 8 <= bytes.count && first >= 0 && first <= 8)
     let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
-    let high: UInt64 = 0x8080_8080_8080_8080
+    let high: UInt64 = 0x8080_8080_8080_8080 >> (64 - 8 * UInt64(first))
     let continuations = (word & ~(word << 1) & high) >> 7
     let fourByteLeads = (word & word << 1 & word << 2 & word << 3 & high) >> 7
     // One bit per byte, summed by a multiplication into the top byte: the baseline x86-64 the
     // package builds for has no population-count instruction.
     let ones: UInt64 = 0x0101_0101_0101_0101
-    return (8 - Int((continuations &* ones) >> 56), Int((fourByteLeads &* ones) >> 56))
+    return (first - Int((continuations &* ones) >> 56), Int((fourByteLeads &* ones) >> 56))
   }
 
   /// The scalar that starts at `offset` and its length in bytes.
