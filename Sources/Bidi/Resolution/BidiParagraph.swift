@@ -21,7 +21,7 @@ public struct BidiParagraph: Sendable {
   public var baseLevel: BidiLevel { BidiLevel(rawValue: direction == .rightToLeft ? 1 : 0) }
 
   init(
-    storage: TextStorage, range: Range<Int>, brackets: [UInt32], direction: BaseDirection,
+    storage: TextStorage, range: Range<Int>, brackets: Span<UInt32>, direction: BaseDirection,
     correctSiblingIsolates: Bool
   ) throws(BidiError) {
     self.storage = storage
@@ -44,7 +44,7 @@ public struct BidiParagraph: Sendable {
     do {
       resolvedLevels = try LevelResolver.resolve(
         classes: classes, structure: structure,
-        brackets: range.count == brackets.count ? brackets : Array(brackets[range]), baseLevel: baseLevel,
+        brackets: range.lowerBound == 0 ? brackets : brackets.extracting(range), baseLevel: baseLevel,
         correctSiblingIsolates: correctSiblingIsolates)
     } catch {
       throw BidiError(kind: .libraryFailure, paragraphStart: range.lowerBound)

@@ -53,14 +53,19 @@ public struct BidiText: Sendable {
     scalars: [Unicode.Scalar], direction: BaseDirection, correctingSiblingIsolates: Bool
   ) throws(BidiError) {
     let classes = ClassLookup.bidiClasses(of: scalars)
-    // Only other neutrals can be paired brackets.
-    var brackets = [UInt32](filledWith: 0, count: scalars.count)
-    for i in classes.indices where classes[i] == .otherNeutral {
-      brackets[i] = FriBidiLibrary.bracket(of: scalars[i].value)
+    let storage = TextStorage(scalars: scalars, classes: classes)
+    self.storage = storage
+    // The bracket ids are needed only while the levels are resolved: scratch space.
+    paragraphs = try withScratchSpan(of: UInt32.self, count: scalars.count, filledWith: 0) {
+      (brackets) throws(BidiError) -> [BidiParagraph] in
+      // Only other neutrals can be paired brackets.
+      for i in classes.indices where classes[i] == .otherNeutral {
+        brackets[i] = FriBidiLibrary.bracket(of: scalars[i].value)
+      }
+      return try Self.paragraphs(
+        of: storage, brackets: brackets.span, direction: direction, splitParagraphs: true,
+        correctSiblingIsolates: correctingSiblingIsolates)
     }
-    try self.init(
-      storage: TextStorage(scalars: scalars, classes: classes), brackets: brackets,
-      direction: direction, splitParagraphs: true, correctSiblingIsolates: correctingSiblingIsolates)
   }
 
   /// Resolves a sequence of classes with no characters behind them: the entry point for
@@ -69,17 +74,19 @@ public struct BidiText: Sendable {
   /// Each class stands for a placeholder scalar (`U+FFFD`), so mirroring and shaping do nothing.
   public init(classes: [BidiClass], direction: BaseDirection = .auto) throws(BidiError) {
     let placeholders = [Unicode.Scalar](filledWith: "\u{FFFD}", count: classes.count)
-    try self.init(
-      storage: TextStorage(scalars: placeholders, classes: classes),
-      brackets: [UInt32](filledWith: 0, count: classes.count), direction: direction,
-      splitParagraphs: false, correctSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
+    storage = TextStorage(scalars: placeholders, classes: classes)
+    let noBrackets = [UInt32](filledWith: 0, count: classes.count)
+    paragraphs = try Self.paragraphs(
+      of: storage, brackets: noBrackets.span, direction: direction, splitParagraphs: false,
+      correctSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
   }
 
-  private init(
-    storage: TextStorage, brackets: [UInt32], direction: BaseDirection, splitParagraphs: Bool,
+  /// The paragraphs of `storage`, each resolved; `brackets` holds the bracket id of every
+  /// character (and may run on past the text).
+  private static func paragraphs(
+    of storage: TextStorage, brackets: Span<UInt32>, direction: BaseDirection, splitParagraphs: Bool,
     correctSiblingIsolates: Bool
-  ) throws(BidiError) {
-    self.storage = storage
+  ) throws(BidiError) -> [BidiParagraph] {
     let classes = storage.classes
     var paragraphs: [BidiParagraph] = []
     func resolve(_ range: Range<Int>) throws(BidiError) {
@@ -109,7 +116,7 @@ public struct BidiText: Sendable {
       }
     }
     if start < classes.count || paragraphs.isEmpty { try resolve(start..<classes.count) }
-    self.paragraphs = paragraphs
+    return paragraphs
   }
 
   /// The paragraph that holds scalar `offset`.

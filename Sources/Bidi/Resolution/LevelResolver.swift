@@ -49,11 +49,12 @@ internal enum LevelResolver {
   /// - Parameters:
   ///   - classes: the paragraph's classes, its separator included.
   ///   - structure: the isolate structure of `classes`.
-  ///   - brackets: FriBidi bracket ids per character (0 for none).
+  ///   - brackets: FriBidi bracket ids per character (0 for none); it may run on past the
+  ///     paragraph.
   ///   - baseLevel: 0 or 1.
   ///   - correctSiblingIsolates: cut isolate contents out (needed before libfribidi 1.0.9).
   static func resolve(
-    classes: [BidiClass], structure: IsolateStructure, brackets: [UInt32], baseLevel: UInt8,
+    classes: [BidiClass], structure: IsolateStructure, brackets: Span<UInt32>, baseLevel: UInt8,
     correctSiblingIsolates: Bool
   ) throws(Failure) -> [UInt8] {
     let count = classes.count
@@ -129,7 +130,7 @@ extension LevelResolver {
   private static let uniformRightToLeftClasses =
     sharedUniformClasses | 1 << BidiClass.rightToLeft.rawValue | 1 << BidiClass.arabicLetter.rawValue
 
-  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32]) -> Int? {
+  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>) -> Int? {
     let allowed = level & 1 == 1 ? uniformRightToLeftClasses : uniformLeftToRightClasses
     var count = 0
     for i in range {
@@ -159,7 +160,7 @@ private struct SegmentBuffer {
   var children: [PendingSegment] = []
 
   mutating func build(
-    range: Range<Int>, level: UInt8, classes source: [BidiClass], brackets sourceBrackets: [UInt32],
+    range: Range<Int>, level: UInt8, classes source: [BidiClass], brackets sourceBrackets: Span<UInt32>,
     structure: IsolateStructure, cutIsolates: Bool, bracketBudget: inout Int
   ) {
     classes.removeAll(keepingCapacity: true)

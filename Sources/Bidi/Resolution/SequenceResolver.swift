@@ -19,7 +19,7 @@ internal enum SequenceResolver {
   /// `pending`, or returns `false`, having changed nothing, when the segment is not one this
   /// resolver handles.
   static func resolve(
-    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
+    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
     bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment]
   ) -> Bool {
     // Written through spans sized for the whole range, at most one entry a character: appending
@@ -35,7 +35,7 @@ internal enum SequenceResolver {
   }
 
   private static func resolve(
-    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: [UInt32], structure: IsolateStructure,
+    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
     bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment],
     types typesOut: inout MutableSpan<BidiClass>, origins originsOut: inout MutableSpan<Int32>
   ) -> Bool {
@@ -50,7 +50,7 @@ internal enum SequenceResolver {
     var budget = bracketBudget
     do {
       let classSpan = classes.span
-      let bracketSpan = brackets.span
+      let bracketSpan = brackets
       var i = range.lowerBound
       while i < range.upperBound {
         let bidiClass = classSpan[i]

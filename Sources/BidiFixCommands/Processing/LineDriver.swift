@@ -140,8 +140,9 @@ struct LineDriver {
     }
     // Messages differ in cost by a hundred times (a plain line is copied, a mixed one laid out), so
     // equal shares of lines left a worker idle while the other finished. The batch is cut into
-    // pieces several times the number of workers, which take the next piece as they finish one;
-    // the pieces' outputs are joined in order.
+    // pieces many times the number of workers, which take the next piece as they finish one; the
+    // pieces' outputs are joined in order. With 8 pieces a worker, the last piece of each batch
+    // kept the other worker waiting for 5 % of the time (1.89 cores busy of 2); with 32, 3 %.
     let pieces = min(batch.count, workers * Self.piecesPerWorker)
     var parts = (0..<pieces).map { _ in recycledPart() }
     let nextPiece = Atomic<Int>(0)
@@ -160,7 +161,7 @@ struct LineDriver {
     return parts
   }
 
-  private static let piecesPerWorker = 8
+  private static let piecesPerWorker = 32
 }
 
 /// Hands a buffer to worker threads that write disjoint elements of it.
