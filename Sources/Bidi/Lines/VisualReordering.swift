@@ -109,7 +109,8 @@ internal enum VisualReordering {
     }
   }
 
-  /// Writes `0..<count` into the start of `order`.
+  /// Writes `0..<count` into the start of `order`: the order of a line with no right-to-left
+  /// level, and the start of rule L2 done literally.
   ///
   /// - Complexity: O(*n*).
   static func writeIdentityOrder(_ count: Int, into order: inout MutableSpan<Int32>) {

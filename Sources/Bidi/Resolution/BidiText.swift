@@ -81,8 +81,9 @@ public struct BidiText: Sendable {
       correctSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
   }
 
-  /// The paragraphs of `storage`, each resolved; `brackets` holds the bracket id of every
-  /// character (and may run on past the text).
+  /// The paragraphs of `storage`, each resolved. A static function rather than an initializer, so
+  /// the bracket ids can live in scratch space that the caller's closure owns; `brackets` holds the
+  /// id of every character (and may run on past the text).
   private static func paragraphs(
     of storage: TextStorage, brackets: Span<UInt32>, direction: BaseDirection, splitParagraphs: Bool,
     correctSiblingIsolates: Bool

@@ -34,6 +34,9 @@ internal enum SequenceResolver {
     }
   }
 
+  /// ``resolve(range:level:classes:brackets:structure:bracketBudget:levels:pending:)`` with the
+  /// sequence's types and origins written into the caller's scratch spans, each at least
+  /// `range.count` long.
   private static func resolve(
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
     bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment],
@@ -55,7 +58,7 @@ internal enum SequenceResolver {
       while i < range.upperBound {
         let bidiClass = classSpan[i]
         // Nearly every character is copied as it is: one test for all the classes that are not.
-        if 1 << (bidiClass.rawValue & 31) & Self.classesNeedingCare == 0 && bracketSpan[i] == 0 {
+        if Self.bit(of: bidiClass) & Self.classesNeedingCare == 0 && bracketSpan[i] == 0 {
           typesOut[count] = bidiClass
           originsOut[count] = Int32(i)
           count += 1
@@ -124,6 +127,14 @@ internal enum SequenceResolver {
     .rightToLeftOverride, .popDirectionalFormat,
   ].reduce(0) { $0 | 1 << $1.rawValue }
 
+  /// The bit of a class in the masks below. Zero for the sequence's isolate controls and for any
+  /// raw value a caller made up past the 23 classes (`BidiClass(rawValue:)` takes any byte), which
+  /// the rules leave alone as they would an unknown type.
+  @inline(__always)
+  private static func bit(of type: BidiClass) -> UInt32 {
+    type.rawValue < 32 ? 1 << type.rawValue : 0
+  }
+
   private static let strongTypes: UInt32 =
     1 << BidiClass.leftToRight.rawValue | 1 << BidiClass.rightToLeft.rawValue | 1 << BidiClass.arabicLetter.rawValue
   private static let numberTypes: UInt32 = 1 << BidiClass.europeanNumber.rawValue | 1 << BidiClass.arabicNumber.rawValue
@@ -149,7 +160,7 @@ internal enum SequenceResolver {
         type = k == 0 ? embedding : previous == isolateControl ? .otherNeutral : previous
       }
       previous = type
-      let bit: UInt32 = 1 << (type.rawValue & 31)
+      let bit = Self.bit(of: type)
       present |= bit
       lastStrong = bit & Self.strongTypes != 0 ? type : lastStrong
       let rightToLeftForArabic = type == .arabicLetter ? BidiClass.rightToLeft : type
@@ -163,7 +174,7 @@ internal enum SequenceResolver {
       guard hasSeparators else { return }
       for k in 0..<count {
         let type = types[k]
-        types[k] = 1 << (type.rawValue & 31) & Self.separatorTypes != 0 ? .otherNeutral : type
+        types[k] = Self.bit(of: type) & Self.separatorTypes != 0 ? .otherNeutral : type
       }
       return
     }

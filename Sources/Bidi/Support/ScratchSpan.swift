@@ -3,7 +3,7 @@
 /// The engine used to make about twenty arrays for every message it displayed, and creating and
 /// freeing a Swift array costs some 400 instructions: an eighth of `display`. The buffers that
 /// do not outlive the step that fills them (a sequence's types, a line's visual order, its shaped
-/// values) now come from here: an `InlineArray` for up to ``inlineCapacity`` elements, and an
+/// values) now come from here: an `InlineArray` for up to ``scratchInlineCapacity`` elements, and an
 /// array only for longer text. The span can be longer than `count` (it is the whole inline
 /// storage): callers keep their own count, as the standard library's way of cutting a
 /// `MutableSpan` short is still changing names.
@@ -29,6 +29,8 @@ func withScratchSpan<Element, Result, Failure: Error>(
   }
   if count <= scratchInlineCapacity {
     var storage = InlineArray<256, Element>(repeating: value)
+    // The capacity is written twice, as a generic argument and as a constant: they must agree.
+    precondition(storage.count == scratchInlineCapacity)
     var span = storage.mutableSpan
     return try body(&span)
   }

@@ -99,7 +99,7 @@ enum UTF8Stretches {
       // the end of this word (or of the input).
       if pending != 0 { i -= previousLeads & 0x80 << 56 != 0 ? 1 : 2 }
       let end = min(count, i + 8)
-      guard let next = validateSequences(base, count: count, from: i, through: end) else { return false }
+      guard let next = validateSequences(base, count: count, from: i, until: end) else { return false }
       if next >= count { return true }
       i = next
       pending = 0
@@ -107,7 +107,9 @@ enum UTF8Stretches {
     }
   }
 
-  /// Whether any byte of `word` is `E0` or `ED`.
+  /// Whether any byte of `word` is `E0` or `ED`: these leads narrow the range of the byte after
+  /// them (no overlong form, no surrogate), which the word check does not test, so such a word is
+  /// checked a character at a time.
   @inline(__always)
   private static func holdsE0OrED(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -116,10 +118,11 @@ enum UTF8Stretches {
     return hasZeroByte(word ^ (ones &* 0xE0)) || hasZeroByte(word ^ (ones &* 0xED))
   }
 
-  /// Checks whole sequences from `start` until one ends at or past `limit`, and returns where the
-  /// next begins, or `nil` at the first ill-formed one.
+  /// The fallback of ``isValid(_:)``: checks whole sequences from `start` until one ends at or
+  /// past `limit` (the last may run beyond it), and returns where the next begins, or `nil` at the
+  /// first ill-formed one. The word check resumes there, at the start of a sequence.
   private static func validateSequences(
-    _ base: UnsafePointer<UInt8>, count: Int, from start: Int, through limit: Int
+    _ base: UnsafePointer<UInt8>, count: Int, from start: Int, until limit: Int
   ) -> Int? {
     let bytes = UnsafeBufferPointer(start: base, count: count)
     var i = start

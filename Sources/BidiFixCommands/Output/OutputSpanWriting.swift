@@ -30,6 +30,8 @@ extension OutputSpan<UInt8> {
   /// Copies `bytes` into the room after the initialized part at once: `append` byte by byte
   /// checks the room for every byte, and reports are mostly copied text. The one place this file
   /// reaches for raw memory.
+  ///
+  /// - Complexity: O(*n*).
   @inline(__always)
   private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
     withUnsafeMutableBufferPointer { room, initialized in

@@ -64,8 +64,9 @@ struct LineDriver {
     var status = ExitStatus.success
     var batch: [InputLine] = []
     var batchSize = 0
-    // Output buffers handed back after each batch and filled again by the next: fresh ones of a few
-    // megabytes came from the kernel page by page, zeroed, on every batch.
+    // Output buffers handed back after each batch and filled again by the next. With one job the
+    // batch's output is one buffer of a few megabytes, which, made fresh, came from the kernel page
+    // by page, zeroed, on every batch.
     var spareOutputs: [[UInt8]] = []
     var finished = false
     while !finished {
@@ -84,7 +85,10 @@ struct LineDriver {
       if batch.isEmpty { break }
       var parts = processBatch(batch, command: command, outputs: &spareOutputs)
       defer {
-        for index in parts.indices {
+        // A buffer that grew for one long line is let go: kept, it would stay that size for good,
+        // and in time every piece's buffer could grow so.
+        let keptCapacity = 2 * Self.batchBytes / parts.count
+        for index in parts.indices where parts[index].output.capacity <= keptCapacity {
           var output: [UInt8] = []
           swap(&output, &parts[index].output)
           spareOutputs.append(output)

@@ -4,7 +4,8 @@
 /// the isolator relies on that when it makes its output without validating it again. The decoder
 /// still checks every read against the end of the buffer, so a logic error elsewhere can never
 /// become an out-of-bounds read in a release build, where `UnsafeBufferPointer` does not check;
-/// the one wide read, ``areLettersOrSpaces(at:)``, is bounded by its callers and asserted here.
+/// the two wide reads, ``areLettersOrSpaces(at:)`` and ``scalarStarts(at:first:)``, are bounded by
+/// their callers and asserted here.
 internal struct UTF8Text {
   let bytes: UnsafeBufferPointer<UInt8>
 
@@ -46,6 +47,14 @@ internal struct UTF8Text {
   ///
   /// With `first` below eight, only that many bytes count: the read still takes eight, so that
   /// the short stretch between two entities costs no loop either.
+  ///
+  /// ```swift
+  /// // "a" "ب" "中" "😀" = 61 | D8 A8 | E4 B8 AD | F0 9F 98 80
+  /// text.scalarStarts(at: 0)            // (all: 3, fourByte: 0): a, ب, 中
+  /// text.scalarStarts(at: 0, first: 2)  // (all: 2, fourByte: 0)
+  /// ```
+  ///
+  /// - Complexity: O(1).
   @inline(__always)
   func scalarStarts(at offset: Int, first: Int = 8) -> (all: Int, fourByte: Int) {
     assert(offset >= 0 && offset + 8 <= bytes.count && first >= 0 && first <= 8)
