@@ -4,9 +4,8 @@ import Testing
 
 @testable import BidiFixCommands
 
-/// The report writers copy whole pieces into reserved room and take shortcuts for text with
-/// nothing to escape and for small numbers; Foundation's JSON decoder and `String(describing:)` are
-/// the independent judges.
+/// The report writers escape JSON strings byte by byte and take a shortcut for numbers under a
+/// thousand; Foundation's JSON decoder and `String(describing:)` are the independent judges.
 @Suite("Writing report pieces")
 struct ReportWritingTests {
   static func written(_ body: (inout OutputSpan<UInt8>) -> Void) -> [UInt8] {
@@ -31,7 +30,7 @@ struct ReportWritingTests {
       let decoded = try JSONDecoder().decode(String.self, from: Data(literal))
       #expect(decoded == text, "\(text.debugDescription) → \(String(decoding: literal, as: UTF8.self))")
     }
-    // Both the whole-copy path and the escaping path must have run.
+    // Text with something to escape and text with nothing must both have occurred.
     #expect(escapedSome > 200 && escapedSome < 1_900)
   }
 

@@ -16,7 +16,9 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*n*) in the literal's length.
   @inline(__always)
   mutating func append(_ literal: StaticString) {
-    literal.withUTF8Buffer { appendBytes(UnsafeRawBufferPointer($0)) }
+    literal.withUTF8Buffer { bytes in
+      for byte in bytes { append(byte) }
+    }
   }
 
   /// Appends `bytes` as they are.
@@ -24,21 +26,7 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*n*).
   @inline(__always)
   mutating func append(copying bytes: Span<UInt8>) {
-    bytes.withUnsafeBytes { appendBytes($0) }
-  }
-
-  /// Copies `bytes` into the room after the initialized part at once: `append` byte by byte
-  /// checks the room for every byte, and reports are mostly copied text. The one place this file
-  /// reaches for raw memory.
-  ///
-  /// - Complexity: O(*n*).
-  @inline(__always)
-  private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
-    withUnsafeMutableBufferPointer { room, initialized in
-      precondition(room.count - initialized >= bytes.count, "the room reserved for the report is too small")
-      UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: room[initialized...])).copyMemory(from: bytes)
-      initialized += bytes.count
-    }
+    for index in bytes.indices { append(bytes[index]) }
   }
 
   /// Appends `value` in decimal ASCII digits: at most 20 bytes.
@@ -80,17 +68,6 @@ extension OutputSpan<UInt8> {
   /// - Complexity: O(*n*).
   mutating func appendJSONString(_ text: Span<UInt8>) {
     append(UInt8(ascii: "\""))
-    // Entity text rarely holds anything to escape: copied whole when it does not.
-    var needsEscaping = false
-    for index in text.indices {
-      let byte = text[index]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { needsEscaping = true }
-    }
-    guard needsEscaping else {
-      append(copying: text)
-      append(UInt8(ascii: "\""))
-      return
-    }
     for index in text.indices {
       let byte = text[index]
       switch byte {
