@@ -19,7 +19,11 @@ public struct BidiLine: Sendable {
   ///
   /// - Complexity: O(*n*) for a line of *n* scalars, computed on each access.
   public var levels: [BidiLevel?] {
-    rawLevels.map { $0 == LevelResolver.removedLevel ? nil : BidiLevel(rawValue: $0) }
+    // The effective level of every character that rule X9 did not remove is its level after L1.
+    let offset = range.lowerBound - paragraphStart
+    return effectiveLevels.indices.map { j in
+      paragraphLevels[offset + j] == LevelResolver.removedLevel ? nil : BidiLevel(rawValue: effectiveLevels[j])
+    }
   }
 
   /// The characters to display, left to right, after shaping and mirroring as asked.
@@ -64,7 +68,10 @@ public struct BidiLine: Sendable {
 
   // Levels, maps and runs that most callers never read are derived on demand: a display pass
   // needs only the visual characters.
-  private let rawLevels: [UInt8]
+  /// The paragraph's resolved levels (shared, not copied) and where the paragraph starts: they tell
+  /// which characters rule X9 removed.
+  private let paragraphLevels: [UInt8]
+  private let paragraphStart: Int
   private let effectiveLevels: [UInt8]
   private let ligatureLams: [Int]
 
@@ -72,7 +79,8 @@ public struct BidiLine: Sendable {
     self.range = range
     paragraphDirection = paragraph.direction
     let layout = LineLayout(paragraph: paragraph, range: range, options: options)
-    rawLevels = layout.lineLevels
+    paragraphLevels = paragraph.resolvedLevels
+    paragraphStart = paragraph.range.lowerBound
     visualScalars = layout.visualScalars
     visualToLogical = layout.visualToLogical
     effectiveLevels = layout.effectiveLevels

@@ -1,7 +1,6 @@
 /// The line rules: L1 (resetting separators and trailing whitespace), L2 (reversing), L3 (marks after
 /// their base), L4 (mirroring), plus removal of controls and Arabic shaping.
 internal struct LineLayout {
-  var lineLevels: [UInt8] = []
   var visualScalars: [Unicode.Scalar] = []
   var visualToLogical: [Int] = []
   /// The levels the line was reordered by: after rule L1, with each removed character at the
@@ -22,7 +21,6 @@ internal struct LineLayout {
     let paragraphLevel = paragraph.baseLevel.rawValue
     let removed = LevelResolver.removedLevel
     let levelOffset = start - paragraph.range.lowerBound
-    lineLevels = [UInt8](copying: paragraph.resolvedLevels[levelOffset..<levelOffset + count])
     var effective = [UInt8](copying: paragraph.resolvedLevels[levelOffset..<levelOffset + count])
 
     // Which classes the line holds, in one pass with no branch per character: most lines have no
@@ -39,10 +37,11 @@ internal struct LineLayout {
       || holds(.rightToLeftEmbedding) || holds(.leftToRightOverride) || holds(.rightToLeftOverride)
 
     // L1: separators, and whitespace or isolate controls before them or at the end of the line, go
-    // to the paragraph level. Removed characters inside such a stretch go with it.
+    // to the paragraph level. Removed characters inside such a stretch go with it. Only the
+    // effective levels are kept: a line's levels after L1 follow from them and the paragraph's
+    // (`BidiLine.levels`), and a second array for every line cost an allocation and a copy.
     do {
       // Spans, not the arrays: an array written in place checks its uniqueness on every write.
-      var levels = lineLevels.mutableSpan
       var effectiveLevels = effective.mutableSpan
       // Without separators only the stretch at the end of the line is reset.
       var trailing = true
@@ -50,14 +49,12 @@ internal struct LineLayout {
       while j >= 0 && (trailing || hasSeparators) {
         let bidiClass = classes[start + j]
         if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
-          levels[j] = paragraphLevel
           effectiveLevels[j] = paragraphLevel
           trailing = true
         } else if trailing
           && (bidiClass == .whiteSpace || bidiClass.isIsolateInitiator
             || bidiClass == .popDirectionalIsolate || bidiClass.isRemovedByX9)
         {
-          if levels[j] != removed { levels[j] = paragraphLevel }
           effectiveLevels[j] = paragraphLevel
         } else {
           trailing = false
