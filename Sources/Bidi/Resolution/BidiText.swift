@@ -137,13 +137,10 @@ public struct BidiText: Sendable {
   }
 }
 
-/// The scalars and classes of a text, shared by its paragraphs and lines without copying.
-internal final class TextStorage: Sendable {
+/// The scalars and classes of a text, shared by its paragraphs and lines without copying: the
+/// arrays' own buffers are shared. (A struct, not a class: a class cost one more allocation for
+/// every message.)
+internal struct TextStorage: Sendable {
   let scalars: [Unicode.Scalar]
   let classes: [BidiClass]
-
-  init(scalars: [Unicode.Scalar], classes: [BidiClass]) {
-    self.scalars = scalars
-    self.classes = classes
-  }
 }
