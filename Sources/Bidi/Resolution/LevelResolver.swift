@@ -60,9 +60,7 @@ internal enum LevelResolver {
     let count = classes.count
     var levels = [UInt8](filledWith: baseLevel, count: count)
     guard count > 0 else { return levels }
-    // Room for a message's isolates from the start, so the list is allocated once.
-    var pending: [PendingSegment] = []
-    pending.reserveCapacity(16)
+    var pending = PendingSegments()
     pending.append(PendingSegment(range: 0..<count, level: baseLevel))
     var segment = SegmentBuffer()
     var bracketBudget = maximumBracketsPerParagraph

@@ -20,7 +20,7 @@ internal enum SequenceResolver {
   /// resolver handles.
   static func resolve(
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
-    bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment]
+    bracketBudget: inout Int, levels: inout [UInt8], pending: inout PendingSegments
   ) -> Bool {
     // Written through spans sized for the whole range, at most one entry a character: appending
     // checks capacity and uniqueness on every character.
@@ -39,14 +39,14 @@ internal enum SequenceResolver {
   /// `range.count` long.
   private static func resolve(
     range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
-    bracketBudget: inout Int, levels: inout [UInt8], pending: inout [PendingSegment],
+    bracketBudget: inout Int, levels: inout [UInt8], pending: inout PendingSegments,
     types typesOut: inout MutableSpan<BidiClass>, origins originsOut: inout MutableSpan<Int32>
   ) -> Bool {
     var count = 0
     let pendingBefore = pending.count
     // The isolate contents go straight to the caller's list, and come off it again on failure.
     var handled = false
-    defer { if !handled { pending.removeSubrange(pendingBefore...) } }
+    defer { if !handled { pending.removeLast(from: pendingBefore) } }
     var pairing = BracketPairing()
     // Brackets are counted against the paragraph's budget in the order FriBidi's path would count
     // them, and only once this resolver is sure to handle the segment.
