@@ -9,6 +9,28 @@ struct BidiFixRun {
   var text: String { String(decoding: stdout, as: UTF8.self) }
 }
 
+/// Pipes to child processes, made close-on-exec. Foundation's `Pipe` leaves both ends
+/// inheritable; the children the tests start with `posix_spawn` (the tmux server, which outlives
+/// its test by a minute, and the huge-line runs of `MeasuredRunner`) inherited whatever pipes other
+/// tests had open at that moment, so now and then a child never saw the end of its input, and its
+/// test timed out after 60 s. Pipes
+/// are made, processes started and tmux spawned under one lock, so that tmux cannot catch a pipe
+/// before it is marked, or a descriptor `Process` opens while it starts a child. `Process` puts the
+/// child's ends on its standard descriptors, which do not keep the flag.
+enum ChildPipes {
+  static let lock = NSLock()
+
+  static func make() -> Pipe {
+    lock.withLock {
+      let pipe = Pipe()
+      for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      }
+      return pipe
+    }
+  }
+}
+
 enum BidiFixBinary {
   /// `bidi-fix` sits next to the test bundle in the build folder; the test target depends on the
   /// executable, so `swift build --build-tests` always builds it.
@@ -43,9 +65,9 @@ enum BidiFixBinary {
     env["COLUMNS"] = nil
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    let stderrPipe = Pipe()
+    let stdinPipe = ChildPipes.make()
+    let stdoutPipe = ChildPipes.make()
+    let stderrPipe = ChildPipes.make()
     process.standardInput = stdinPipe
     if let stdoutURL {
       process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
@@ -53,7 +75,7 @@ enum BidiFixBinary {
       process.standardOutput = stdoutPipe
     }
     process.standardError = stderrPipe
-    try process.run()
+    try ChildPipes.lock.withLock { try process.run() }
     let group = DispatchGroup()
     nonisolated(unsafe) var out = Data()
     nonisolated(unsafe) var err = Data()

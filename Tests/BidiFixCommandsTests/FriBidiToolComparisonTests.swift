@@ -14,11 +14,11 @@ struct FriBidiToolComparisonTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
+    let stdin = ChildPipes.make()
+    let stdout = ChildPipes.make()
     process.standardInput = stdin
     process.standardOutput = stdout
-    try process.run()
+    try ChildPipes.lock.withLock { try process.run() }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     let data = stdout.fileHandleForReading.readDataToEndOfFile()

@@ -11,10 +11,10 @@ struct FuzzRegressionTests {
     let process = Process()
     process.executableURL = reproducer
     process.arguments = [target] + files.map(\.path)
-    let pipe = Pipe()
+    let pipe = ChildPipes.make()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ChildPipes.lock.withLock { try process.run() }
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
@@ -28,7 +28,8 @@ struct FuzzRegressionTests {
     // The seeds, one line each behind a selector byte, as Scripts/fuzz makes them.
     let temporary = try TemporaryFolder()
     var seeds: [URL] = []
-    let sample = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/sample-chat.txt"), encoding: .utf8)
+    let sample = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Examples/sample-chat.txt"), encoding: .utf8)
     for (index, line) in sample.split(separator: "\n").enumerated() {
       for selector in [UInt8(index), UInt8(index) | 0x80, 0x07] {
         seeds.append(try temporary.file("seed-\(index)-\(selector)", contents: Data([selector] + Array(line.utf8))))

@@ -79,7 +79,9 @@ enum MeasuredBinary {
 
     let start = DispatchTime.now()
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    // Under the lock that makes the tests' pipes close-on-exec (`ChildPipes`): this child, which
+    // can run for many seconds, must not keep another test's pipe open.
+    let spawned = ChildPipes.lock.withLock { posix_spawn(&pid, path, &actions, nil, argv, envp) }
     guard spawned == 0 else { throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
     let traced = Ptrace.seize(pid, options: Ptrace.traceExit)
 

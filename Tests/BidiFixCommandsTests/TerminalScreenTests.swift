@@ -72,11 +72,11 @@ enum Tmux {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["tmux"] + arguments
     process.environment = environment
-    let output = Pipe()
+    let output = ChildPipes.make()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try ChildPipes.lock.withLock { try process.run() }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 || arguments.contains("kill-server") else {
@@ -99,6 +99,8 @@ enum Tmux {
     for descriptor in Int32(0)...2 {
       posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    // Every pipe the tests make is close-on-exec (`ChildPipes`), and made under the lock taken
+    // here, so the tmux client and the server it leaves running cannot inherit one.
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -106,7 +108,8 @@ enum Tmux {
       envp.forEach { free($0) }
     }
     var pid = pid_t()
-    guard posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) == 0 else { return -1 }
+    let spawned = ChildPipes.lock.withLock { posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
+    guard spawned == 0 else { return -1 }
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     return (status >> 8) & 0xFF
