@@ -169,9 +169,41 @@ struct EntityScannerTests {
     let substringBased = String("xx @bob xx".dropFirst(3))
     #expect(EntityScanner().entities(in: substringBased).map(\.scalarRange) == [0..<4])
   }
-  /// English text is skipped eight bytes at a time; an entity that starts with a word (an e-mail
+  /// Text with nothing to find is skipped sixteen bytes at a time, each byte judged with the one
+  /// before it; an entity must be found the same wherever the text before it puts those blocks,
+  /// including an Arabic digit whose two bytes fall in two blocks, a word whose start is in the block
+  /// before its `.` or `@`, and a message whose last block overlaps the one before.
+  @Test("entities after right-to-left, CJK and mixed text, at every alignment", arguments: 0..<16)
+  func afterRightToLeftText(shift: Int) {
+    let lead = String(repeating: "x", count: shift) + " "
+    let entities = [
+      "john.smith@example.com", "https://example.com/a", "www.example.org", "@alice", "#خبر_عاجل", "٣٤٥",
+      "۱۲۳۴", "+1-555-0100", "50%", "2024-01-15",
+    ]
+    let fillers = [
+      "مرحبا بك يا صديقي ", "שלום לכם חברים ", "今天天气好吗 ", "سلام, hello! (friend) ", "abc123 x9 ", "پیام ی ",
+      "", "؟ ",
+    ]
+    for entity in entities {
+      for filler in fillers {
+        for tail in [" thanks everyone, bye", "", " شكرا"] {
+          let text = lead + filler + entity + tail
+          let start = text.utf8.count - (entity + tail).utf8.count
+          let found = EntityScanner().entities(in: text)
+          #expect(found.map(\.text) == [entity], "\(text)")
+          #expect(found.first?.utf8Range == start..<start + entity.utf8.count, "\(text)")
+        }
+      }
+    }
+    // Words with digits inside are passed whole, wherever they end.
+    #expect(EntityScanner().entities(in: lead + "h264 WWDC2022 x9 abc123 بسعر ٣٤٥ ok").map(\.text) == ["٣٤٥"])
+    // ALM before a number, and Arabic punctuation (U+060C, U+061F) that is nothing to find.
+    #expect(EntityScanner().entities(in: lead + "الرقم، \u{061C}٣٤٥؟ نعم").map(\.text) == ["٣٤٥"])
+  }
+
+  /// English text is skipped sixteen bytes at a time; an entity that starts with a word (an e-mail
   /// address, a URL, `www.`) must still be found from that word's first letter, wherever the text
-  /// before it puts the eight-byte boundaries.
+  /// before it puts the block boundaries.
   @Test("entities after English text, at every alignment", arguments: 0..<16)
   func afterEnglishText(shift: Int) {
     // `shift` letters and a space, so what follows starts at every offset modulo eight.

@@ -150,8 +150,9 @@ internal struct EntityFinder {
     let wantsWords = !kinds.isDisjoint(with: [.urls, .emails, .numbers])
     var lastMentionEnd = -1
     var offset = 0
+    var block = PlainTextBlock.Judged()
     while offset < count {
-      offset = endOfPlainRun(from: offset, wantsWords: wantsWords)
+      offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
       guard offset < count else { break }
       let byte = text[offset]
       switch table.role(of: byte) {
@@ -260,63 +261,6 @@ internal struct EntityFinder {
         }
       }
       offset += length
-    }
-  }
-
-  /// The end of the run from `start` of spaces, words of ASCII letters, Hebrew and Arabic letters
-  /// and CJK characters that hold nothing to find: most of a chat message.
-  ///
-  /// The scanning loop's dispatch on every character cost more than anything it found; this loop
-  /// tests the commonest cases with plain comparisons, and the Arabic code points that matter
-  /// (numbers and their signs, ALM) with a bit mask per lead byte. It stops at the start of an ASCII
-  /// word the loop must look at: one that starts with a digit, or is followed by a character that
-  /// may continue an address (`. _ % + - : @`).
-  @inline(__always)
-  private func endOfPlainRun(from start: Int, wantsWords: Bool) -> Int {
-    let count = text.count
-    var offset = start
-    while offset < count {
-      let byte = text[offset]
-      // Hebrew and Arabic letters first: they are the commonest characters of right-to-left chat.
-      if byte &- 0xD7 < 5 {  // U+05C0–U+06FF
-        guard offset + 1 < count, !table.isOfInterest(hebrewOrArabicLead: byte, second: text[offset + 1])
-        else { break }
-        offset += 2
-      } else if byte == 0x20 {
-        offset += 1
-      } else if byte.isASCIILetter {
-        // English words and the spaces between them, eight bytes at a time; then back to the start
-        // of the word the last eight ended in, which must be judged whole, as below.
-        var skipped = offset
-        while skipped + 8 <= count && text.areLettersOrSpaces(at: skipped) { skipped += 8 }
-        while skipped > offset && text[skipped - 1] != 0x20 { skipped -= 1 }
-        if skipped > offset {
-          offset = skipped
-          continue
-        }
-        var wordEnd = offset + 1
-        while wordEnd < count && table.role(of: text[wordEnd]) == .alphanumeric { wordEnd += 1 }
-        if wantsWords && wordEnd < count && Self.mayContinueAddress(text[wordEnd]) { break }
-        offset = wordEnd
-      } else if byte &- 0xE3 < 7 {  // U+3000–U+9FFF
-        offset += 3
-      } else {
-        break
-      }
-    }
-    return offset
-  }
-
-  /// Whether `byte`, right after a run of ASCII letters and digits, may continue an address: an
-  /// e-mail local part (`. _ % + -`), a scheme (`:`), an e-mail domain (`@`).
-  @inline(__always)
-  private static func mayContinueAddress(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "-"),
-      UInt8(ascii: ":"), UInt8(ascii: "@"):
-      return true
-    default:
-      return false
     }
   }
 

@@ -4,8 +4,8 @@
 /// the isolator relies on that when it makes its output without validating it again. The decoder
 /// still checks every read against the end of the buffer, so a logic error elsewhere can never
 /// become an out-of-bounds read in a release build, where `UnsafeBufferPointer` does not check;
-/// the two wide reads, ``areLettersOrSpaces(at:)`` and ``scalarStarts(at:first:)``, are bounded by
-/// their callers and asserted here.
+/// the two wide reads, ``sixteenBytes(at:)`` and ``scalarStarts(at:first:)``, are bounded by their
+/// callers and asserted here.
 internal struct UTF8Text {
   let bytes: UnsafeBufferPointer<UInt8>
 
@@ -20,25 +20,11 @@ internal struct UTF8Text {
     offset < bytes.count ? bytes[offset] : 0
   }
 
-  /// Whether the eight bytes from `offset`, which must all be in the text, are ASCII letters or
-  /// spaces: one test for eight bytes, by the carry-free byte arithmetic below.
+  /// The sixteen bytes from `offset`, which must all be in the text, as one vector.
   @inline(__always)
-  func areLettersOrSpaces(at offset: Int) -> Bool {
-    assert(offset >= 0 && offset + 8 <= bytes.count)
-    let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    guard word & high == 0 else { return false }
-    // Per byte, with no byte over 0x7F: a letter folds to 0x61...0x7A with bit 0x20 set; a space is
-    // 0x20. `x + (0x80 - 0x61)` sets the high bit for x >= 0x61, `x + (0x80 - 0x7B)` for x >= 0x7B.
-    let folded = word | 0x2020_2020_2020_2020
-    let atLeastA = (folded & low) &+ 0x1F1F_1F1F_1F1F_1F1F
-    let pastZ = (folded & low) &+ 0x0505_0505_0505_0505
-    let letters = atLeastA & ~pastZ & high
-    // A space: the byte XOR 0x20 is zero.
-    let spaceBits = word ^ 0x2020_2020_2020_2020
-    let spaces = ~((spaceBits & low) &+ low | spaceBits) & high
-    return letters | spaces == high
+  func sixteenBytes(at offset: Int) -> SIMD16<UInt8> {
+    assert(offset >= 0 && offset + 16 <= bytes.count)
+    return UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: SIMD16<UInt8>.self)
   }
 
   /// How many of the eight bytes from `offset`, which must all be in the text, start a scalar

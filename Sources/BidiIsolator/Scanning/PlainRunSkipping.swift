@@ -1,0 +1,216 @@
+/// The scanner's fast path: skipping the spaces, words and letters between entities, which are most
+/// of a chat message.
+///
+/// The scanning loop's dispatch on every character cost more than anything it found, mostly in
+/// branches the processor could not predict at the ends of short Hebrew and Arabic words. So the
+/// skip judges sixteen bytes at a time with vector comparisons, with no branch per character, and
+/// only the first byte it cannot vouch for goes to the loop.
+extension EntityFinder {
+  /// The end of the run from `start` of spaces, words of ASCII letters, punctuation the loop skips,
+  /// Hebrew and Arabic letters and CJK characters: text that holds nothing to find.
+  ///
+  /// The run stops at any other character, at an Arabic character of interest (digits, number signs,
+  /// ALM), at a digit that starts a word, and at the start of an ASCII word the loop must look at,
+  /// one followed by a character that may continue an address (`. _ % + - : @`). `block` keeps the
+  /// last block judged, so that the next call, a few bytes on, judges nothing again.
+  ///
+  /// ```swift
+  /// // "سلام hello, see example.com"
+  /// var block = PlainTextBlock.Judged()
+  /// finder.endOfPlainRun(from: 0, wantsWords: true, block: &block)   // 20, the "e" of "example"
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of the run, sixteen bytes per step.
+  @inline(__always)
+  func endOfPlainRun(from start: Int, wantsWords: Bool, block: inout PlainTextBlock.Judged) -> Int {
+    let count = text.count
+    // A block is judged with the byte before it (an Arabic continuation byte is of interest or not
+    // by its lead byte, a digit by whether it continues a word), so the vector path needs one byte
+    // before the block and sixteen in it.
+    guard count > 16 else { return endOfPlainRunByCharacter(from: start, limit: count, wantsWords: wantsWords) }
+    // The loop may resume right after a word; a digit there starts a word of its own.
+    if text[start].isASCIIDigit { return start }
+    var offset = start
+    if offset == 0 {
+      offset = endOfPlainRunByCharacter(from: 0, limit: 1, wantsWords: wantsWords)
+      if offset == 0 { return 0 }
+    }
+    while true {
+      // Unsigned, so that an offset before the block (the loop goes back to the start of a word)
+      // is outside it too.
+      if UInt(bitPattern: offset &- block.start) >= 16 {
+        // Outside the block judged: judge the sixteen bytes from here, or the last sixteen of the
+        // text.
+        let blockStart = Swift.min(offset, count - 16)
+        block = PlainTextBlock(text, at: blockStart).judged(at: blockStart)
+      }
+      let ahead = block.unusual >> UInt32(truncatingIfNeeded: offset - block.start)
+      guard ahead != 0 else {
+        offset = block.start + 16
+        if offset >= count { return count }
+        continue
+      }
+      let unusual = offset + ahead.trailingZeroBitCount
+      let byte = text[unusual]
+      if byte & 0xC0 == 0x80 {
+        // A continuation byte stands out only after an Arabic lead, and the block's test is looser
+        // than the table's.
+        let lead = text[unusual - 1]
+        if table.isOfInterest(hebrewOrArabicLead: lead, second: byte) { return unusual - 1 }
+        offset = unusual + 1
+        continue
+      }
+      // A character that may continue an address, after an ASCII word: the word is judged whole,
+      // from its start, as the loop does.
+      if wantsWords && unusual > start && Self.mayContinueAddress(byte) && text[unusual - 1].isASCIIAlphanumeric {
+        var wordStart = unusual - 1
+        while wordStart > start && text[wordStart - 1].isASCIIAlphanumeric { wordStart -= 1 }
+        return wordStart
+      }
+      return unusual
+    }
+  }
+
+  /// ``endOfPlainRun(from:wantsWords:)`` one character at a time, for texts too short for a block
+  /// and for the first character of a text, which has no byte before it. Stops at the first
+  /// character that ends at or after `limit`.
+  private func endOfPlainRunByCharacter(from start: Int, limit: Int, wantsWords: Bool) -> Int {
+    let count = text.count
+    var offset = start
+    while offset < limit {
+      let byte = text[offset]
+      if byte &- 0xD7 < 5 {  // U+05C0–U+06FF
+        guard offset + 1 < count, !table.isOfInterest(hebrewOrArabicLead: byte, second: text[offset + 1])
+        else { break }
+        offset += 2
+      } else if byte == 0x20 {
+        offset += 1
+      } else if byte.isASCIILetter {
+        var wordEnd = offset + 1
+        while wordEnd < count && text[wordEnd].isASCIIAlphanumeric { wordEnd += 1 }
+        if wantsWords && wordEnd < count && Self.mayContinueAddress(text[wordEnd]) { break }
+        offset = wordEnd
+      } else if byte &- 0xE3 < 7 {  // U+3000–U+9FFF
+        offset += 3
+      } else {
+        break
+      }
+    }
+    return offset
+  }
+
+  /// Whether `byte`, right after a run of ASCII letters and digits, may continue an address: an
+  /// e-mail local part (`. _ % + -`), a scheme (`:`), an e-mail domain (`@`).
+  @inline(__always)
+  static func mayContinueAddress(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+      UInt8(ascii: ":"), UInt8(ascii: "@"):
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// Sixteen bytes of a text and the byte before each, judged together.
+///
+/// A byte is *usual* when the plain-text skip may pass it without a look:
+/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. , ! ? ) / :` and
+///   the like), but not `. _ :` right after an ASCII letter or digit, where an address may go on;
+/// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
+/// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character;
+/// - a continuation byte, except the second byte of an Arabic digit, number sign or ALM, told by
+///   the lead byte before it (``CharacterTable/isArabicOfInterest(lead:second:)``). Continuation
+///   bytes of other characters need no test: the skip stops at their lead byte first.
+///
+/// Not usual are the loop's triggers, `# $ % ( + - @` and the line breaks, and every other lead
+/// byte. Some bytes the loop would pass stand out too, where that makes the test shorter: the other
+/// ASCII controls, `& ' ,`, and a few Arabic continuation bytes that the skip checks again.
+///
+/// The comparisons are unsigned range tests, `x &- low < width`, on all sixteen lanes at once, which
+/// the baseline x86-64 and ARM64 instruction sets do in a few vector instructions each.
+internal struct PlainTextBlock {
+  typealias Bytes = SIMD16<UInt8>
+  typealias Lanes = SIMDMask<SIMD16<Int8>>
+
+  let bytes: Bytes
+  let previous: Bytes
+
+  /// The block from `offset`, which must be at least 1 and at most the text's length less 16.
+  @inline(__always)
+  init(_ text: UTF8Text, at offset: Int) {
+    bytes = text.sixteenBytes(at: offset)
+    previous = text.sixteenBytes(at: offset - 1)
+  }
+
+  /// A block's unusual bytes, one bit per byte from `start`.
+  struct Judged {
+    /// Where the block starts; far below any offset before the first block is judged.
+    var start = Int.min / 2
+    var unusual: UInt32 = 0
+  }
+
+  /// The block's unusual bytes, for a block read from `offset`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func judged(at offset: Int) -> Judged {
+    // Lanes are all ones or all zeros. Per half, masking lane *i* down to bit *i* of its byte and
+    // multiplying by 0x0101…01 sums the eight bytes, with no carry, into the top byte.
+    let halves = unsafeBitCast(asciiUnusual .| nonASCIIUnusual, to: SIMD2<UInt64>.self)
+    let spread: UInt64 = 0x8040_2010_0804_0201
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let low = ((halves[0] & spread) &* ones) >> 56
+    let high = ((halves[1] & spread) &* ones) >> 56
+    return Judged(start: offset, unusual: UInt32(truncatingIfNeeded: low | high << 8))
+  }
+
+  @inline(__always)
+  private var asciiUnusual: Lanes {
+    let afterWordCharacter =
+      Self.within(previous | Self.all(0x20), 0x61, 26) .| Self.within(previous, 0x30, 10)
+    // `# $ % ( + - @` and the line breaks, with `& ' ,` and the other controls, which the loop
+    // then skips: three ranges cost less than seven tests.
+    let triggers =
+      Self.within(bytes, 0x00, 0x20) .| Self.within(bytes, 0x23, 6) .| Self.within(bytes, 0x2B, 3)
+      .| (bytes .== Self.all(0x40))
+    let addressGoesOn =
+      (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x3A))
+    let digits = Self.within(bytes, 0x30, 10)
+    // A digit matters where it starts a word, `. _ :` where they follow one.
+    return triggers .| ((digits .| addressGoesOn) .& (afterWordCharacter .^ digits))
+  }
+
+  @inline(__always)
+  private var nonASCIIUnusual: Lanes {
+    let usual =
+      Self.within(bytes, 0xD7, 5) .| Self.within(bytes, 0xE3, 7)
+      .| (Self.within(bytes, 0x80, 0x40) .& .!arabicOfInterest)
+    return Self.within(bytes, 0x80, 0x80) .& .!usual
+  }
+
+  /// The lanes that may hold the second byte of an Arabic character
+  /// ``CharacterTable/isArabicOfInterest(lead:second:)`` names, a looser test that the skip
+  /// confirms with the table: after D8 any byte below A0 (U+0600–U+061F: number signs, ALM, and
+  /// punctuation and marks), after D9 the bytes A0–AC (U+0660–U+066C), after DB any byte from 9D
+  /// (U+06DD–U+06FF: the extended digits, and marks and rare letters).
+  @inline(__always)
+  private var arabicOfInterest: Lanes {
+    let afterD8 = (previous .== Self.all(0xD8)) .& Self.within(bytes, 0x80, 0x20)
+    let afterD9 = (previous .== Self.all(0xD9)) .& Self.within(bytes, 0xA0, 13)
+    let afterDB = (previous .== Self.all(0xDB)) .& Self.within(bytes, 0x9D, 0xC0 - 0x9D)
+    return afterD8 .| afterD9 .| afterDB
+  }
+
+  @inline(__always)
+  private static func all(_ byte: UInt8) -> Bytes { Bytes(repeating: byte) }
+
+  /// The lanes whose byte is in `low ..< low + width`: one addition and one signed comparison,
+  /// as adding 0x80 to `x - low` maps the unsigned range `0 ..< width` onto `-128 ..< width - 128`.
+  @inline(__always)
+  private static func within(_ bytes: Bytes, _ low: UInt8, _ width: UInt8) -> Lanes {
+    let shifted = unsafeBitCast(bytes &+ all(0x80 &- low), to: SIMD16<Int8>.self)
+    return shifted .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: Int(width) - 128))
+  }
+}
