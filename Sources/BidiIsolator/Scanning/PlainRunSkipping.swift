@@ -128,8 +128,8 @@ extension EntityFinder {
 /// byte. Some bytes the loop would pass stand out too, where that makes the test shorter: the other
 /// ASCII controls, `& ' ,`, and a few Arabic continuation bytes that the skip checks again.
 ///
-/// The comparisons are unsigned range tests, `x &- low < width`, on all sixteen lanes at once, which
-/// the baseline x86-64 and ARM64 instruction sets do in a few vector instructions each.
+/// The comparisons are range tests on all sixteen lanes at once (`SIMD16.lanes(from:count:)`), a
+/// few vector instructions each on baseline x86-64 and ARM64.
 internal struct PlainTextBlock {
   typealias Bytes = SIMD16<UInt8>
   typealias Lanes = SIMDMask<SIMD16<Int8>>
@@ -169,15 +169,15 @@ internal struct PlainTextBlock {
   @inline(__always)
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
-      Self.within(previous | Self.all(0x20), 0x61, 26) .| Self.within(previous, 0x30, 10)
+      (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
     // `# $ % ( + - @` and the line breaks, with `& ' ,` and the other controls, which the loop
     // then skips: three ranges cost less than seven tests.
     let triggers =
-      Self.within(bytes, 0x00, 0x20) .| Self.within(bytes, 0x23, 6) .| Self.within(bytes, 0x2B, 3)
+      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x23, count: 6) .| bytes.lanes(from: 0x2B, count: 3)
       .| (bytes .== Self.all(0x40))
     let addressGoesOn =
       (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x3A))
-    let digits = Self.within(bytes, 0x30, 10)
+    let digits = bytes.lanes(from: 0x30, count: 10)
     // A digit matters where it starts a word, `. _ :` where they follow one.
     return triggers .| ((digits .| addressGoesOn) .& (afterWordCharacter .^ digits))
   }
@@ -185,9 +185,9 @@ internal struct PlainTextBlock {
   @inline(__always)
   private var nonASCIIUnusual: Lanes {
     let usual =
-      Self.within(bytes, 0xD7, 5) .| Self.within(bytes, 0xE3, 7)
-      .| (Self.within(bytes, 0x80, 0x40) .& .!arabicOfInterest)
-    return Self.within(bytes, 0x80, 0x80) .& .!usual
+      bytes.lanes(from: 0xD7, count: 5) .| bytes.lanes(from: 0xE3, count: 7)
+      .| (bytes.lanes(from: 0x80, count: 0x40) .& .!arabicOfInterest)
+    return bytes.lanes(from: 0x80, count: 0x80) .& .!usual
   }
 
   /// The lanes that may hold the second byte of an Arabic character
@@ -197,20 +197,12 @@ internal struct PlainTextBlock {
   /// (U+06DD–U+06FF: the extended digits, and marks and rare letters).
   @inline(__always)
   private var arabicOfInterest: Lanes {
-    let afterD8 = (previous .== Self.all(0xD8)) .& Self.within(bytes, 0x80, 0x20)
-    let afterD9 = (previous .== Self.all(0xD9)) .& Self.within(bytes, 0xA0, 13)
-    let afterDB = (previous .== Self.all(0xDB)) .& Self.within(bytes, 0x9D, 0xC0 - 0x9D)
+    let afterD8 = (previous .== Self.all(0xD8)) .& bytes.lanes(from: 0x80, count: 0x20)
+    let afterD9 = (previous .== Self.all(0xD9)) .& bytes.lanes(from: 0xA0, count: 13)
+    let afterDB = (previous .== Self.all(0xDB)) .& bytes.lanes(from: 0x9D, count: 0xC0 - 0x9D)
     return afterD8 .| afterD9 .| afterDB
   }
 
   @inline(__always)
   private static func all(_ byte: UInt8) -> Bytes { Bytes(repeating: byte) }
-
-  /// The lanes whose byte is in `low ..< low + width`: one addition and one signed comparison,
-  /// as adding 0x80 to `x - low` maps the unsigned range `0 ..< width` onto `-128 ..< width - 128`.
-  @inline(__always)
-  private static func within(_ bytes: Bytes, _ low: UInt8, _ width: UInt8) -> Lanes {
-    let shifted = unsafeBitCast(bytes &+ all(0x80 &- low), to: SIMD16<Int8>.self)
-    return shifted .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: Int(width) - 128))
-  }
 }
