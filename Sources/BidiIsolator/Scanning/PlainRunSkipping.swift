@@ -71,7 +71,7 @@ extension EntityFinder {
     }
   }
 
-  /// ``endOfPlainRun(from:wantsWords:)`` one character at a time, for texts too short for a block
+  /// ``endOfPlainRun(from:wantsWords:block:)`` one character at a time, for texts too short for a block
   /// and for the first character of a text, which has no byte before it. Stops at the first
   /// character that ends at or after `limit`.
   private func endOfPlainRunByCharacter(from start: Int, limit: Int, wantsWords: Bool) -> Int {
@@ -116,7 +116,7 @@ extension EntityFinder {
 /// Sixteen bytes of a text and the byte before each, judged together.
 ///
 /// A byte is *usual* when the plain-text skip may pass it without a look:
-/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. , ! ? ) / :` and
+/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. ! ? ) / :` and
 ///   the like), but not `. _ :` right after an ASCII letter or digit, where an address may go on;
 /// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
 /// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character;
