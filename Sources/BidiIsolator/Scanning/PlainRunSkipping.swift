@@ -17,7 +17,8 @@ extension EntityFinder {
   /// ```swift
   /// // "سلام hello, see example.com"
   /// var block = PlainTextBlock.Judged()
-  /// finder.endOfPlainRun(from: 0, wantsWords: true, block: &block)   // 20, the "e" of "example"
+  /// finder.endOfPlainRun(from: 0, wantsWords: true, block: &block)    // 14: the comma stands out
+  /// finder.endOfPlainRun(from: 15, wantsWords: true, block: &block)   // 20, the "e" of "example"
   /// ```
   ///
   /// - Complexity: O(*n*) in the length of the run, sixteen bytes per step.
