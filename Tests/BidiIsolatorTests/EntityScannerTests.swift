@@ -178,11 +178,13 @@ struct EntityScannerTests {
     let lead = String(repeating: "x", count: shift) + " "
     let entities = [
       "john.smith@example.com", "https://example.com/a", "www.example.org", "@alice", "#خبر_عاجل", "٣٤٥",
-      "۱۲۳۴", "+1-555-0100", "50%", "2024-01-15",
+      "۱۲۳۴", "+1-555-0100", "50%", "2024-01-15", "£50", "(012) 345 6789", "\u{1FBF1}\u{1FBF2}",
     ]
+    // Guillemets and emoji U+1F300–U+1FAFF are passed by their bytes; the character-at-a-time loop
+    // must still see `£` (C2 A3) and the digits U+1FBF0–U+1FBF9 (F0 9F AF B0–B9).
     let fillers = [
       "مرحبا بك يا صديقي ", "שלום לכם חברים ", "今天天气好吗 ", "سلام, hello! (friend) ", "abc123 x9 ", "پیام ی ",
-      "", "؟ ",
+      "", "؟ ", "«كلمة» 👍🏽 🎉 ", "«hello», it's (me) & 😀 ", "🙏«", "(",
     ]
     for entity in entities {
       for filler in fillers {

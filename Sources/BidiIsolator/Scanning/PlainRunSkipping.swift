@@ -7,34 +7,35 @@
 /// only the first byte it cannot vouch for goes to the loop.
 extension EntityFinder {
   /// The end of the run from `start` of spaces, words of ASCII letters, punctuation the loop skips,
-  /// Hebrew and Arabic letters and CJK characters: text that holds nothing to find.
+  /// Hebrew and Arabic letters, CJK characters, guillemets and the common emoji: text that holds
+  /// nothing to find.
   ///
   /// The run stops at any other character, at an Arabic character of interest (digits, number signs,
-  /// ALM), at a digit that starts a word, and at the start of an ASCII word the loop must look at,
-  /// one followed by a character that may continue an address (`. _ % + - : @`). `block` keeps the
-  /// last block judged, so that the next call, a few bytes on, judges nothing again.
+  /// ALM), at a digit that starts a word (or at the `(` before it, which may open an area code), and
+  /// at the start of an ASCII word the loop must look at, one followed by a character that may
+  /// continue an address (`. _ % + - : @`). `block` keeps the last block judged, so that the next
+  /// call, a few bytes on, judges nothing again.
   ///
   /// ```swift
   /// // "سلام hello, see example.com"
   /// var block = PlainTextBlock.Judged()
-  /// finder.endOfPlainRun(from: 0, wantsWords: true, block: &block)    // 14: the comma stands out
-  /// finder.endOfPlainRun(from: 15, wantsWords: true, block: &block)   // 20, the "e" of "example"
+  /// finder.endOfPlainRun(from: 0, wantsWords: true, block: &block)   // 20, the "e" of "example"
   /// ```
   ///
   /// - Complexity: O(*n*) in the length of the run, sixteen bytes per step.
   @inline(__always)
   func endOfPlainRun(from start: Int, wantsWords: Bool, block: inout PlainTextBlock.Judged) -> Int {
     let count = text.count
-    // A block is judged with the byte before it (an Arabic continuation byte is of interest or not
-    // by its lead byte, a digit by whether it continues a word), so the vector path needs one byte
-    // before the block and sixteen in it.
-    guard count > 16 else { return endOfPlainRunByCharacter(from: start, limit: count, wantsWords: wantsWords) }
+    // A block is judged with the two bytes before it (a continuation byte is of interest or not by
+    // the bytes before it, a digit by whether it continues a word), so the vector path needs two
+    // bytes before the block and sixteen in it.
+    guard count >= 18 else { return endOfPlainRunByCharacter(from: start, limit: count, wantsWords: wantsWords) }
     // The loop may resume right after a word; a digit there starts a word of its own.
     if text[start].isASCIIDigit { return start }
     var offset = start
-    if offset == 0 {
-      offset = endOfPlainRunByCharacter(from: 0, limit: 1, wantsWords: wantsWords)
-      if offset == 0 { return 0 }
+    if offset < 2 {
+      offset = endOfPlainRunByCharacter(from: offset, limit: 2, wantsWords: wantsWords)
+      if offset < 2 { return offset }
     }
     while true {
       // Unsigned, so that an offset before the block (the loop goes back to the start of a word)
@@ -51,24 +52,32 @@ extension EntityFinder {
         if offset >= count { return count }
         continue
       }
-      let unusual = offset + ahead.trailingZeroBitCount
+      var unusual = offset + ahead.trailingZeroBitCount
       let byte = text[unusual]
       if byte & 0xC0 == 0x80 {
-        // A continuation byte stands out only after an Arabic lead, and the block's test is looser
-        // than the table's.
         let lead = text[unusual - 1]
-        if table.isOfInterest(hebrewOrArabicLead: lead, second: byte) { return unusual - 1 }
-        offset = unusual + 1
-        continue
-      }
-      // A character that may continue an address, after an ASCII word: the word is judged whole,
-      // from its start, as the loop does.
-      if wantsWords && unusual > start && Self.mayContinueAddress(byte) && text[unusual - 1].isASCIIAlphanumeric {
+        if lead &- 0xD7 < 5 {
+          // After a Hebrew or Arabic lead byte, the block's test is looser than the table's.
+          guard table.isOfInterest(hebrewOrArabicLead: lead, second: byte) else {
+            offset = unusual + 1
+            continue
+          }
+        }
+        // Otherwise the byte tells that a guillemet or emoji lead byte began some other character,
+        // which the loop decodes from its start.
+        unusual -= 1
+        while text[unusual] & 0xC0 == 0x80 { unusual -= 1 }
+      } else if wantsWords && unusual > start && Self.mayContinueAddress(byte)
+        && text[unusual - 1].isASCIIAlphanumeric
+      {
+        // A character that may continue an address, after an ASCII word: the word is judged whole,
+        // from its start, as the loop does.
         var wordStart = unusual - 1
         while wordStart > start && text[wordStart - 1].isASCIIAlphanumeric { wordStart -= 1 }
         return wordStart
       }
-      return unusual
+      // The block passes `(`, which starts a number only before a digit: here, for the loop.
+      return unusual > start && text[unusual - 1] == UInt8(ascii: "(") ? unusual - 1 : unusual
     }
   }
 
@@ -114,20 +123,22 @@ extension EntityFinder {
   }
 }
 
-/// Sixteen bytes of a text and the byte before each, judged together.
+/// Sixteen bytes of a text and the two bytes before each, judged together.
 ///
 /// A byte is *usual* when the plain-text skip may pass it without a look:
-/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. ! ? ) / :` and
+/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. , ! ? ( ) / :` and
 ///   the like), but not `. _ :` right after an ASCII letter or digit, where an address may go on;
 /// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
-/// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character;
+/// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character, and the
+///   lead bytes C2 and F0, which begin the guillemets `« »` and the emoji U+1F300–U+1FAFF;
 /// - a continuation byte, except the second byte of an Arabic digit, number sign or ALM, told by
-///   the lead byte before it (``CharacterTable/isArabicOfInterest(lead:second:)``). Continuation
-///   bytes of other characters need no test: the skip stops at their lead byte first.
+///   the lead byte before it (``CharacterTable/isArabicOfInterest(lead:second:)``), and a byte
+///   after C2 or F0 that makes the character something other than a guillemet or such an emoji.
+///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `# $ % ( + - @` and the line breaks, and every other lead
-/// byte. Some bytes the loop would pass stand out too, where that makes the test shorter: the other
-/// ASCII controls, `& ' ,`, and a few Arabic continuation bytes that the skip checks again.
+/// Not usual are the loop's triggers, `# $ % + - @` and the line breaks, and every other lead
+/// byte. The ASCII controls the loop would pass stand out too, which makes the test shorter, and so
+/// do a few Arabic continuation bytes that the skip checks again.
 ///
 /// The comparisons are range tests on all sixteen lanes at once (`SIMD16.lanes(from:count:)`), a
 /// few vector instructions each on baseline x86-64 and ARM64.
@@ -137,12 +148,14 @@ internal struct PlainTextBlock {
 
   let bytes: Bytes
   let previous: Bytes
+  let secondPrevious: Bytes
 
-  /// The block from `offset`, which must be at least 1 and at most the text's length less 16.
+  /// The block from `offset`, which must be at least 2 and at most the text's length less 16.
   @inline(__always)
   init(_ text: UTF8Text, at offset: Int) {
     bytes = text.sixteenBytes(at: offset)
     previous = text.sixteenBytes(at: offset - 1)
+    secondPrevious = text.sixteenBytes(at: offset - 2)
   }
 
   /// A block's unusual bytes, one bit per byte from `start`.
@@ -171,11 +184,11 @@ internal struct PlainTextBlock {
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
       (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
-    // `# $ % ( + - @` and the line breaks, with `& ' ,` and the other controls, which the loop
-    // then skips: three ranges cost less than seven tests.
+    // `# $ % + - @` and the line breaks, with the other controls, which the loop then skips: a
+    // range costs less than five tests.
     let triggers =
-      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x23, count: 6) .| bytes.lanes(from: 0x2B, count: 3)
-      .| (bytes .== Self.all(0x40))
+      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x23, count: 3) .| (bytes .== Self.all(0x2B))
+      .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40))
     let addressGoesOn =
       (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x3A))
     let digits = bytes.lanes(from: 0x30, count: 10)
@@ -185,9 +198,10 @@ internal struct PlainTextBlock {
 
   @inline(__always)
   private var nonASCIIUnusual: Lanes {
-    let usual =
-      bytes.lanes(from: 0xD7, count: 5) .| bytes.lanes(from: 0xE3, count: 7)
-      .| (bytes.lanes(from: 0x80, count: 0x40) .& .!arabicOfInterest)
+    let usualLeads =
+      bytes.lanes(from: 0xD7, count: 5) .| bytes.lanes(from: 0xE3, count: 7) .| (bytes .== Self.all(0xC2))
+      .| (bytes .== Self.all(0xF0))
+    let usual = usualLeads .| (bytes.lanes(from: 0x80, count: 0x40) .& .!(arabicOfInterest .| notGuillemetOrEmoji))
     return bytes.lanes(from: 0x80, count: 0x80) .& .!usual
   }
 
@@ -202,6 +216,18 @@ internal struct PlainTextBlock {
     let afterD9 = (previous .== Self.all(0xD9)) .& bytes.lanes(from: 0xA0, count: 13)
     let afterDB = (previous .== Self.all(0xDB)) .& bytes.lanes(from: 0x9D, count: 0xC0 - 0x9D)
     return afterD8 .| afterD9 .| afterDB
+  }
+
+  /// The continuation bytes that tell a character begun by C2 or F0 is not `«` (C2 AB), `»` (C2 BB)
+  /// or an emoji U+1F300–U+1FAFF (F0 9F 8C–AB): C2 then anything else (U+0080–U+00BF hold NEL,
+  /// currency signs and superscript digits), F0 then anything but 9F, and a third byte after F0
+  /// outside 8C–AB (U+1FBF0–U+1FBF9 are digits).
+  @inline(__always)
+  private var notGuillemetOrEmoji: Lanes {
+    let afterC2 = (previous .== Self.all(0xC2)) .& ((bytes | Self.all(0x10)) .!= Self.all(0xBB))
+    let afterF0 = (previous .== Self.all(0xF0)) .& (bytes .!= Self.all(0x9F))
+    let thirdAfterF0 = (secondPrevious .== Self.all(0xF0)) .& .!bytes.lanes(from: 0x8C, count: 0x20)
+    return afterC2 .| afterF0 .| thirdAfterF0
   }
 
   @inline(__always)
