@@ -64,14 +64,17 @@ enum UTF8Stretches {
     // from byte 3: the bytes before it end whole sequences, and none of them expects more.
     guard var i = validateSequences(base, count: count, from: 0, until: min(3, count)) else { return false }
     guard count - i >= 16 else { return validateSequences(base, count: count, from: i, until: count) != nil }
+    // Errors are gathered and looked at once: a branch per block, on whether it held only ASCII or
+    // was wrong, was mispredicted where chat text switches between scripts.
+    var errors = UTF8Block.Lanes()
     while i + 16 <= count {
-      guard UTF8Block(base + i).isWellFormed else { return false }
+      errors .|= UTF8Block(base + i).errors
       i += 16
     }
     // The last sixteen bytes, overlapping the block before: a byte's verdict depends only on the
     // bytes before it. Then no lead may expect bytes past the end.
-    if i < count && !UTF8Block(base + count - 16).isWellFormed { return false }
-    return base[count - 1] < 0xC0 && base[count - 2] < 0xE0 && base[count - 3] < 0xF0
+    if i < count { errors .|= UTF8Block(base + count - 16).errors }
+    return UTF8Block.noneSet(errors) && base[count - 1] < 0xC0 && base[count - 2] < 0xE0 && base[count - 3] < 0xF0
   }
 
   /// The short path of ``isValid(_:)``: checks whole sequences from `start` until one ends at or past
@@ -137,11 +140,9 @@ private struct UTF8Block {
     before3 = raw.loadUnaligned(fromByteOffset: -3, as: Bytes.self)
   }
 
+  /// The lanes that are ill-formed.
   @inline(__always)
-  var isWellFormed: Bool {
-    // ASCII here and in the three bytes before: nothing to check. (`before3` holds those three
-    // bytes and the first thirteen here.)
-    if Self.noneSet((bytes | before3).lanes(from: 0x80, count: 0x80)) { return true }
+  var errors: Lanes {
     let continuation = bytes.lanes(from: 0x80, count: 0x40)
     let expected =
       before1.lanes(from: 0xC0, count: 0x40) .| before2.lanes(from: 0xE0, count: 0x20)
@@ -152,11 +153,11 @@ private struct UTF8Block {
       .| ((before1 .== Self.all(0xED)) .& bytes.lanes(from: 0xA0, count: 0x20))
       .| ((before1 .== Self.all(0xF0)) .& bytes.lanes(from: 0x80, count: 0x10))
       .| ((before1 .== Self.all(0xF4)) .& bytes.lanes(from: 0x90, count: 0x30))
-    return Self.noneSet((continuation .^ expected) .| neverValid .| narrowed)
+    return (continuation .^ expected) .| neverValid .| narrowed
   }
 
   @inline(__always)
-  private static func noneSet(_ lanes: Lanes) -> Bool {
+  static func noneSet(_ lanes: Lanes) -> Bool {
     let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
     return halves[0] | halves[1] == 0
   }
