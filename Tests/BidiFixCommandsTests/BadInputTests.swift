@@ -5,7 +5,9 @@ import Testing
 /// meant to change comes out unchanged.
 @Suite("bidi-fix on bad input")
 struct BadInputTests {
-  static let commands: [[String]] = [["isolate"], ["strip"], ["strip", "--all"], ["display", "--no-wrap", "--align", "none"]]
+  static let commands: [[String]] = [
+    ["isolate"], ["strip"], ["strip", "--all"], ["display", "--no-wrap", "--align", "none"],
+  ]
 
   @Test("Line endings, blank lines and a missing final newline are kept", arguments: commands)
   func lineEndings(command: [String]) throws {
@@ -61,11 +63,51 @@ struct BadInputTests {
     #expect(strict.stderr.contains("<stdin>:2: error: invalid UTF-8"))
   }
 
+  /// The reader checks each megabyte chunk's complete lines at once and passes a well-formed chunk's
+  /// lines on as checked; a chunk with a bad byte anywhere has every line checked on its own. Bad
+  /// lines must be found, and good ones isolated, in every such chunk and across chunk boundaries.
+  @Test("Invalid UTF-8 is found on every line that has it, wherever the reader's chunks fall")
+  func invalidBytesAcrossChunks() throws {
+    let megabyte = 1 << 20
+    var input = Data()
+    var expected = Data()
+    var bad: Set<Int> = []
+    var number = 0
+    while input.count < 3 * megabyte {
+      number += 1
+      // The first line (the first chunk), none in the second chunk, and in the third the line
+      // that runs across its start and one in its middle.
+      let lineEnd = input.count + Data("مرحبا @bob X شكرا\n".utf8).count
+      let isBad =
+        number == 1 || [2 * megabyte, 5 * megabyte / 2].contains { input.count < $0 && lineEnd >= $0 }
+      let badByte: [UInt8] = isBad ? [0xFF] : []
+      if isBad { bad.insert(number) }
+      input.append(contentsOf: Array("مرحبا @bob ".utf8) + badByte + Array(" شكرا\n".utf8))
+      expected.append(contentsOf: Array("مرحبا \u{2066}@bob\u{2069} ".utf8) + badByte + Array(" شكرا\n".utf8))
+    }
+    // And the last line.
+    input.append(contentsOf: Array("مرحبا @bob ".utf8) + [0xFF] + Array(" شكرا\n".utf8))
+    expected.append(contentsOf: Array("مرحبا \u{2066}@bob\u{2069} ".utf8) + [0xFF] + Array(" شكرا\n".utf8))
+    bad.insert(number + 1)
+    #expect(bad.count == 4)
+    let run = try BidiFixBinary.run(["isolate"], input: input)
+    #expect(run.status == 0)
+    #expect(run.stdout == expected)
+    let warned = Set(
+      run.stderr.split(separator: "\n").compactMap { line -> Int? in
+        guard line.hasPrefix("<stdin>:"), line.contains("warning: invalid UTF-8 (1 byte") else { return nil }
+        return Int(line.dropFirst("<stdin>:".count).prefix { $0 != ":" })
+      })
+    #expect(warned == bad)
+  }
+
   /// Found by fuzzing: the sanitiser drops a lone PDI, and the ill-formed bytes on its two sides
   /// would then join into a character that was never there: here an RLO.
-  @Test("Ill-formed bytes around a control the sanitiser drops never join into a new character", arguments: [
-    ["isolate"], ["strip", "--all"], ["display", "--width", "52"],
-  ])
+  @Test(
+    "Ill-formed bytes around a control the sanitiser drops never join into a new character",
+    arguments: [
+      ["isolate"], ["strip", "--all"], ["display", "--width", "52"],
+    ])
   func illFormedBytesStayApart(_ arguments: [String]) throws {
     let input = Data([0x61, 0xE2, 0x80] + Array("\u{2069}".utf8) + [0xAE, 0x62, 0x0A])
     let run = try BidiFixBinary.run(arguments, input: input)
@@ -90,7 +132,8 @@ struct BadInputTests {
     if geteuid() == 0 {
       // root reads anything: run as nobody, which cannot.
       chmod(folder.url.path, 0o755)
-      unreadable = try BidiFixBinary.run(["--", BidiFixBinary.url.path, "isolate", secret.path], launcher: "/usr/bin/setpriv")
+      unreadable = try BidiFixBinary.run(
+        ["--", BidiFixBinary.url.path, "isolate", secret.path], launcher: "/usr/bin/setpriv")
     } else {
       unreadable = try BidiFixBinary.run(["isolate", secret.path])
     }

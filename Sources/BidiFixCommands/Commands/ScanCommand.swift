@@ -43,7 +43,7 @@ struct ScanReport: LineCommand {
     // `String.Index` and a copy of the text per entity cost more than finding the entities.
     if case .lines = layout {
       let done = line.bytes.withUnsafeBufferPointer { bytes -> Bool in
-        guard UTF8Stretches.isValid(bytes) else { return false }
+        guard line.isKnownValid || UTF8Stretches.isValid(bytes) else { return false }
         scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span)) { location in
           report.append(
             location.kind, field: nil, scalarRange: location.scalarRange,

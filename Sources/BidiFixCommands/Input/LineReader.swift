@@ -31,6 +31,9 @@ struct InputLine: Sendable {
   var number: Int
   /// The file's name as messages show it (`<stdin>` for standard input).
   var source: String = ""
+  /// Whether the reader found the bytes well-formed UTF-8, with the rest of its chunk; when false,
+  /// they are unchecked.
+  var isKnownValid = false
 }
 
 /// Reads lines from a file descriptor in large chunks. Lines are split at LF only; a CR before the LF
@@ -45,6 +48,9 @@ struct LineReader {
   private var position = 0
   /// Whether a line handed out points into `buffer`.
   private var isShared = false
+  /// The lines of `buffer` that end before this offset are well-formed UTF-8: checked together
+  /// when the chunk came in, which cost less than checking each line on its own.
+  private var validEnd = 0
   private var atEnd = false
   private var lineNumber = 0
   private static let chunkSize = 1 << 20
@@ -71,7 +77,8 @@ struct LineReader {
         position = newline + 1
         lineNumber += 1
         isShared = true
-        return InputLine(bytes: line, terminator: terminator, number: lineNumber, source: source)
+        return InputLine(
+          bytes: line, terminator: terminator, number: lineNumber, source: source, isKnownValid: newline < validEnd)
       }
       if atEnd {
         guard position < buffer.count else { return nil }
@@ -94,7 +101,22 @@ struct LineReader {
       }
       position = 0
       searchFrom = buffer.count
+      validEnd = 0
       try fill()
+      validateCompleteLines(readFrom: searchFrom)
+    }
+  }
+
+  /// Checks the complete lines of the buffer at once, up to the last line feed read from `newData`
+  /// on: a line feed is a whole character, so the stretch is well-formed exactly when every line in
+  /// it is. Only bytes not yet in a complete line are read again at the next chunk.
+  private mutating func validateCompleteLines(readFrom newData: Int) {
+    var lastLineFeed = buffer.count - 1
+    while lastLineFeed >= newData && buffer[lastLineFeed] != 0x0A { lastLineFeed -= 1 }
+    guard lastLineFeed >= newData else { return }
+    let stretch = position..<lastLineFeed + 1
+    if buffer.withUnsafeBufferPointer({ UTF8Stretches.isValid(UnsafeBufferPointer(rebasing: $0[stretch])) }) {
+      validEnd = stretch.upperBound
     }
   }
 

@@ -61,7 +61,7 @@ struct MessageRewriter: LineCommand {
     diagnostics: inout [Diagnostic]
   ) {
     let terminator = line.terminator == .none ? LineTerminator.lineFeed : line.terminator
-    if UTF8Stretches.isValid(bytes) {
+    if line.isKnownValid || UTF8Stretches.isValid(bytes) {
       rewrite(UTF8Span(unchecked: bytes.span), terminator, &output)
       return
     }
