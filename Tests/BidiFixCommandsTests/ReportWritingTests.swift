@@ -4,8 +4,9 @@ import Testing
 
 @testable import BidiFixCommands
 
-/// The report writers escape JSON strings byte by byte and take a shortcut for numbers under a
-/// thousand; Foundation's JSON decoder and `String(describing:)` are the independent judges.
+/// The report writers copy JSON strings whole when eight-byte tests find nothing to escape, escape
+/// the rest byte by byte, and take a shortcut for numbers under a thousand; Foundation's JSON
+/// decoder and `String(describing:)` are the independent judges.
 @Suite("Writing report pieces")
 struct ReportWritingTests {
   static func written(_ body: (inout OutputSpan<UInt8>) -> Void) -> [UInt8] {
