@@ -71,6 +71,7 @@ struct LineDriver {
     var finished = false
     while !finished {
       batch.removeAll(keepingCapacity: true)
+      reader.reuseChunksOfReleasedLines()
       batchSize = 0
       do {
         while batchSize < Self.batchBytes && batch.count < Self.batchLines, let line = try reader.next() {
@@ -124,7 +125,10 @@ struct LineDriver {
     let workers = max(1, min(jobs, batch.count))
     @Sendable func process(_ range: Range<Int>, into part: inout BatchPart) {
       part.output.removeAll(keepingCapacity: true)
-      part.output.reserveCapacity(batch[range].reduce(0) { $0 + $1.bytes.count } * 5 / 4 + 64)
+      // With room to spare, so that the next batch, a few bytes longer, still fits in the buffer
+      // this one hands back: a buffer made anew came from the kernel page by page.
+      let needed = batch[range].reduce(0) { $0 + $1.bytes.count } * 5 / 4 + 64
+      if part.output.capacity < needed { part.output.reserveCapacity(needed + needed / 8) }
       for line in batch[range] {
         command.process(line, into: &part.output, diagnostics: &part.diagnostics)
         if command.keepsLineEndings {
