@@ -44,7 +44,7 @@ struct ScanReport: LineCommand {
     if case .lines = layout {
       let done = line.bytes.withUnsafeBufferPointer { bytes -> Bool in
         guard line.isKnownValid || UTF8Stretches.isValid(bytes) else { return false }
-        scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span)) { location in
+        scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span), findingDirections: false) { location in
           report.append(
             location.kind, field: nil, scalarRange: location.scalarRange,
             text: UnsafeBufferPointer(rebasing: bytes[location.utf8Range]), into: &output)

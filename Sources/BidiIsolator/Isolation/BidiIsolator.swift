@@ -287,7 +287,7 @@ internal struct IsolationPipeline {
 
   private func finder(_ text: UTF8Text) -> EntityFinder {
     var finder = EntityFinder(text: text, kinds: options.kinds, members: members)
-    finder.directionsOfAllKinds = false
+    finder.directions = .unlessAlwaysLeftToRight
     return finder
   }
 

@@ -58,9 +58,21 @@ extension EntityScanner {
   public func forEachEntity<E: Error>(
     in text: UTF8Span, _ body: (EntityLocation) throws(E) -> Void
   ) throws(E) {
+    try forEachEntity(in: text, findingDirections: true, body)
+  }
+
+  /// ``forEachEntity(in:_:)``, where without `findingDirections` every location's `direction` is
+  /// `nil`: for reports of positions, which need not find each entity's first strong character.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  package func forEachEntity<E: Error>(
+    in text: UTF8Span, findingDirections: Bool, _ body: (EntityLocation) throws(E) -> Void
+  ) throws(E) {
     try text.span.withUnsafeBufferPointer { bytes throws(E) in
       let utf8 = UTF8Text(bytes)
-      let raw = EntityFinder(text: utf8, kinds: kinds, members: memberIndex).scan(recordingStructure: false).entities
+      var finder = EntityFinder(text: utf8, kinds: kinds, members: memberIndex)
+      finder.directions = findingDirections ? .all : .none
+      let raw = finder.scan(recordingStructure: false).entities
       var position = PositionCounter()
       for entity in raw {
         position.advance(to: entity.start, in: utf8)

@@ -85,6 +85,17 @@ internal struct ControlOccurrence: Equatable {
   var end: Int { offset + length }
 }
 
+/// Which entities a scan finds the direction of: finding an entity's first strong character is a
+/// few percent of a scan, and not every caller needs it.
+internal enum EntityDirections {
+  case all
+  /// Mentions and hashtags, all the isolator needs: the other kinds are left to right whatever
+  /// their characters.
+  case unlessAlwaysLeftToRight
+  /// None, for reports of positions only.
+  case none
+}
+
 /// Where a scan puts what it finds.
 internal protocol ScanSink {
   mutating func append(_ entity: RawEntity)
@@ -124,9 +135,8 @@ internal struct EntityFinder {
   let members: MemberNameIndex?
   /// Fetched once per scan, so look-ups in the loop need no lazy-initialisation check.
   let table = CharacterTable.shared
-  /// Whether every entity gets its direction; the isolator needs it only for mentions and
-  /// hashtags, the others being left to right whatever their characters.
-  var directionsOfAllKinds = true
+  /// Which entities get their direction.
+  var directions = EntityDirections.all
 
   init(text: UTF8Text, kinds: EntityKinds, members: MemberNameIndex?) {
     self.text = text
@@ -330,7 +340,13 @@ internal struct EntityFinder {
   }
 
   func entity(_ kind: EntityKind, _ start: Int, _ end: Int) -> RawEntity {
-    let direction = directionsOfAllKinds || !kind.isAlwaysLeftToRight ? firstStrongDirection(from: start, to: end) : nil
+    let wanted =
+      switch directions {
+      case .all: true
+      case .unlessAlwaysLeftToRight: !kind.isAlwaysLeftToRight
+      case .none: false
+      }
+    let direction = wanted ? firstStrongDirection(from: start, to: end) : nil
     return RawEntity(kind: kind, start: start, end: end, direction: direction)
   }
 
