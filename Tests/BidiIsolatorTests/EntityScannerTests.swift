@@ -229,4 +229,28 @@ struct EntityScannerTests {
         "abcdefghxjohn.smith@example.com"
       ])
   }
+
+  struct StopAfterTwo: Error {}
+
+  /// The byte form hands entities over as the scan finds them; an error from the caller's body ends
+  /// the calls and comes back out, while a body that does not throw sees every entity.
+  @Test("an error thrown from the byte form's body stops it and is rethrown")
+  func forEachEntityRethrows() {
+    let bytes = Array("@a #b c@d.com +1-555-0100 @e".utf8)
+    guard let text = try? UTF8Span(validating: bytes.span) else {
+      Issue.record("the text is well-formed")
+      return
+    }
+    var seen: [EntityKind] = []
+    #expect(throws: StopAfterTwo.self) {
+      try EntityScanner().forEachEntity(in: text) { (location) throws(StopAfterTwo) in
+        seen.append(location.kind)
+        if seen.count == 2 { throw StopAfterTwo() }
+      }
+    }
+    #expect(seen == [.mention, .hashtag])
+    var all: [EntityKind] = []
+    EntityScanner().forEachEntity(in: text) { all.append($0.kind) }
+    #expect(all == [.mention, .hashtag, .email, .number, .mention])
+  }
 }
