@@ -36,7 +36,7 @@ struct ScanReport: LineCommand {
   var keepsLineEndings: Bool { false }
 
   func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
-    var report = EntityReport(line: line, json: json)
+    var report = EntityReport(source: line.source, lineNumber: line.number, json: json)
     report.begin(into: &output)
     defer { report.finish(into: &output) }
     // The common line, whole and well-formed, is reported straight from its bytes: a `String`, a
@@ -84,12 +84,15 @@ extension EntityKind {
 /// With `json`, one object per line, `{"entities":[{"kind":…,"start":…,"end":…,"text":…}]}`;
 /// otherwise one `FILE:LINE:COLUMN: KIND TEXT` line per entity.
 private struct EntityReport {
-  let line: InputLine
+  /// Where the line came from: the report holds no reference to the line's bytes.
+  let source: String
+  let lineNumber: Int
   let json: Bool
   private var isFirst = true
 
-  init(line: InputLine, json: Bool) {
-    self.line = line
+  init(source: String, lineNumber: Int, json: Bool) {
+    self.source = source
+    self.lineNumber = lineNumber
     self.json = json
   }
 
@@ -103,7 +106,7 @@ private struct EntityReport {
   ) {
     let text = text.span
     // Literals, three numbers, the kind, the field escaped and the text escaped.
-    let room = 128 + 6 * (text.count + (field?.utf8.count ?? 0)) + line.source.utf8.count
+    let room = 128 + 6 * (text.count + (field?.utf8.count ?? 0)) + source.utf8.count
     let isFirst = isFirst
     output.append(addingCapacity: room) { out in
       if json {
@@ -123,9 +126,9 @@ private struct EntityReport {
         out.appendJSONString(text)
         out.append(UInt8(ascii: "}"))
       } else {
-        out.append(copying: line.source.utf8Span.span)
+        out.append(copying: source.utf8Span.span)
         out.append(UInt8(ascii: ":"))
-        out.appendDecimal(line.number)
+        out.appendDecimal(lineNumber)
         out.append(UInt8(ascii: ":"))
         out.appendDecimal(scalarRange.lowerBound + 1)
         out.append(UInt8(ascii: ":"))
