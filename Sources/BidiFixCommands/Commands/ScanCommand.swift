@@ -111,9 +111,14 @@ private struct EntityReport {
     output.append(addingCapacity: room) { out in
       if json {
         if !isFirst { out.append(UInt8(ascii: ",")) }
-        out.append(#"{"kind":""# as StaticString)
-        out.append(kind.name)
-        out.append(UInt8(ascii: "\""))
+        // One literal per kind, each copied as a constant number of bytes.
+        switch kind {
+        case .mention: out.append(#"{"kind":"mention""# as StaticString)
+        case .hashtag: out.append(#"{"kind":"hashtag""# as StaticString)
+        case .url: out.append(#"{"kind":"url""# as StaticString)
+        case .email: out.append(#"{"kind":"email""# as StaticString)
+        case .number: out.append(#"{"kind":"number""# as StaticString)
+        }
         if let field {
           out.append(#","field":"# as StaticString)
           out.appendJSONString(field.utf8Span.span)
