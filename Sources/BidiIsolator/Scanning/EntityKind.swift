@@ -78,4 +78,10 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   ///
   /// - Complexity: O(1).
   public func contains(_ kind: EntityKind) -> Bool { contains(EntityKinds(kind)) }
+
+  /// The kinds that begin at a letter or digit, which the scan must read words for. Written as
+  /// bits: an array literal here built and freed an array on every call.
+  internal static let startingInWords = EntityKinds(rawValue: urls.rawValue | emails.rawValue | numbers.rawValue)
+  /// The kinds with a domain.
+  internal static let addresses = EntityKinds(rawValue: urls.rawValue | emails.rawValue)
 }

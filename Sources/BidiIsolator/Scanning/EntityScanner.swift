@@ -157,7 +157,7 @@ internal struct EntityFinder {
   /// Scans the whole text into `result`, which may stop the scan early.
   func scan<Sink: ScanSink>(recordingStructure: Bool, into result: inout Sink) {
     let count = text.count
-    let wantsWords = !kinds.isDisjoint(with: [.urls, .emails, .numbers])
+    let wantsWords = !kinds.isDisjoint(with: .startingInWords)
     var lastMentionEnd = -1
     var offset = 0
     var block = PlainTextBlock.Judged()
@@ -308,7 +308,7 @@ internal struct EntityFinder {
   private func matchWord(at start: Int) -> Attempt {
     let previous = text.scalarSkippingControls(before: start)?.value
     var scanned = start + 1
-    if !kinds.isDisjoint(with: [.urls, .emails]) && canStartAddress(after: previous) {
+    if !kinds.isDisjoint(with: .addresses) && canStartAddress(after: previous) {
       switch matchAddress(at: start) {
       case .found(let entity): return .found(entity)
       case .notFound(let scannedTo): scanned = scannedTo
