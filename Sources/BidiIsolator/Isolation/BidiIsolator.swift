@@ -286,9 +286,7 @@ internal struct IsolationPipeline {
   }
 
   private func finder(_ text: UTF8Text) -> EntityFinder {
-    var finder = EntityFinder(text: text, kinds: options.kinds, members: members)
-    finder.directions = .unlessAlwaysLeftToRight
-    return finder
+    EntityFinder(text: text, kinds: options.kinds, members: members, directions: .unlessAlwaysLeftToRight)
   }
 
   private func withCurrentText<Result>(_ original: UTF8Text, _ current: String?, _ body: (UTF8Text) -> Result) -> Result

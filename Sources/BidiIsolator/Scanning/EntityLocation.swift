@@ -58,63 +58,67 @@ extension EntityScanner {
   public func forEachEntity<E: Error>(
     in text: UTF8Span, _ body: (EntityLocation) throws(E) -> Void
   ) throws(E) {
-    // The scan itself stays free of the error type: made generic over it, it ran a tenth slower.
-    var failure: E? = nil
-    forEachEntity(in: text, findingDirections: true) { location in
-      guard failure == nil else { return }
-      do throws(E) {
-        try body(location)
-      } catch {
-        failure = error
-      }
+    try text.span.withUnsafeBufferPointer { bytes throws(E) in
+      try locateEntities(in: UTF8Text(bytes), findingDirections: true, body)
     }
-    if let failure { throw failure }
   }
 
   /// ``forEachEntity(in:_:)``, where without `findingDirections` every location's `direction` is
   /// `nil`: for reports of positions, which need not find each entity's first strong character.
-  /// Each entity is handed over as the scan finds it, with no list of them made first.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   package func forEachEntity(in text: UTF8Span, findingDirections: Bool, _ body: (EntityLocation) -> Void) {
     text.span.withUnsafeBufferPointer { bytes in
-      let utf8 = UTF8Text(bytes)
-      var finder = EntityFinder(text: utf8, kinds: kinds, members: memberIndex)
-      finder.directions = findingDirections ? .all : .none
-      withoutActuallyEscaping(body) { body in
-        var sink = LocatingSink(text: utf8, body: body)
-        finder.scan(recordingStructure: false, into: &sink)
-      }
+      locateEntities(in: UTF8Text(bytes), findingDirections: findingDirections, body)
+    }
+  }
+
+  /// Scans for a few entities at a time into a buffer on the stack, and hands each on with its
+  /// positions before scanning on: `body` is never stored in the scan, which cost an allocation
+  /// per text, and the scan is not resumed for every entity.
+  private func locateEntities<E: Error>(
+    in text: UTF8Text, findingDirections: Bool, _ body: (EntityLocation) throws(E) -> Void
+  ) throws(E) {
+    // A constant: a method called on a variable the closure below captures works on a copy.
+    let finder = EntityFinder(
+      text: text, kinds: kinds, members: memberIndex, directions: findingDirections ? .all : .none)
+    try withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 16) { buffer throws(E) in
+      var scanned = ScanPosition()
+      var position = PositionCounter()
+      repeat {
+        var found = EntityBuffer(buffer)
+        finder.scan(recordingStructure: false, into: &found, resumingAt: &scanned)
+        for entity in buffer[..<found.count] {
+          position.advance(to: entity.start, in: text)
+          let (scalarStart, utf16Start) = (position.scalars, position.utf16)
+          position.advance(to: entity.end, in: text)
+          try body(
+            EntityLocation(
+              kind: entity.kind, utf8Range: entity.start..<entity.end, scalarRange: scalarStart..<position.scalars,
+              utf16Range: utf16Start..<position.utf16, direction: entity.direction))
+        }
+      } while scanned.offset < text.count
     }
   }
 }
 
-/// Hands each entity the scan finds to `body`, with its positions.
-private struct LocatingSink: ScanSink {
-  let text: UTF8Text
-  let body: (EntityLocation) -> Void
-  private var position = PositionCounter()
+/// Entities found into a fixed buffer; the scan stops when it is full.
+private struct EntityBuffer: ScanSink {
+  let buffer: UnsafeMutableBufferPointer<RawEntity>
+  private(set) var count = 0
 
-  init(text: UTF8Text, body: @escaping (EntityLocation) -> Void) {
-    self.text = text
-    self.body = body
-  }
+  init(_ buffer: UnsafeMutableBufferPointer<RawEntity>) { self.buffer = buffer }
 
   mutating func append(_ entity: RawEntity) {
-    position.advance(to: entity.start, in: text)
-    let (scalarStart, utf16Start) = (position.scalars, position.utf16)
-    position.advance(to: entity.end, in: text)
-    body(
-      EntityLocation(
-        kind: entity.kind, utf8Range: entity.start..<entity.end, scalarRange: scalarStart..<position.scalars,
-        utf16Range: utf16Start..<position.utf16, direction: entity.direction))
+    (buffer.baseAddress! + count).initialize(to: entity)
+    count += 1
   }
 
   mutating func appendControl(_ control: ControlOccurrence) {}
 
   mutating func appendSeparator(_ separator: Range<Int>) {}
 
-  var isFinished: Bool { false }
+  var isFinished: Bool { count == buffer.count }
 }
 
 /// Scalar and UTF-16 offsets counted while walking forward through UTF-8 text, from the bytes

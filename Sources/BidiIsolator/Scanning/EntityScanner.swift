@@ -101,9 +101,17 @@ internal protocol ScanSink {
   mutating func append(_ entity: RawEntity)
   mutating func appendControl(_ control: ControlOccurrence)
   mutating func appendSeparator(_ separator: Range<Int>)
-  /// Whether the scan may stop: checked after each control, the rare event that sends the isolator
-  /// down its general path.
+  /// Whether the scan is to stop, checked before each step: a sink may want no more than the next
+  /// entity, and a control sends the isolator down its general path.
   var isFinished: Bool { get }
+}
+
+/// Where a scan stopped, from which another scan of the same text resumes.
+internal struct ScanPosition {
+  var offset = 0
+  /// Where the last mention ended: a sigil right after one does not start another.
+  var lastMentionEnd = -1
+  var block = PlainTextBlock.Judged()
 }
 
 /// What one pass over the text finds: entities, and, when asked, the bidi controls and paragraph
@@ -136,12 +144,13 @@ internal struct EntityFinder {
   /// Fetched once per scan, so look-ups in the loop need no lazy-initialisation check.
   let table = CharacterTable.shared
   /// Which entities get their direction.
-  var directions = EntityDirections.all
+  var directions: EntityDirections
 
-  init(text: UTF8Text, kinds: EntityKinds, members: MemberNameIndex?) {
+  init(text: UTF8Text, kinds: EntityKinds, members: MemberNameIndex?, directions: EntityDirections = .all) {
     self.text = text
     self.kinds = kinds
     self.members = members
+    self.directions = directions
   }
 
   /// Scans the whole text. With `recordingStructure`, also lists bidi controls and paragraph
@@ -156,12 +165,23 @@ internal struct EntityFinder {
 
   /// Scans the whole text into `result`, which may stop the scan early.
   func scan<Sink: ScanSink>(recordingStructure: Bool, into result: inout Sink) {
+    var position = ScanPosition()
+    scan(recordingStructure: recordingStructure, into: &result, resumingAt: &position)
+  }
+
+  /// Scans the text from `position` into `result` until the end or until `result` is finished,
+  /// and leaves `position` where the scan stopped.
+  ///
+  /// - Complexity: O(*k*) in the bytes scanned.
+  func scan<Sink: ScanSink>(recordingStructure: Bool, into result: inout Sink, resumingAt position: inout ScanPosition)
+  {
     let count = text.count
     let wantsWords = !kinds.isDisjoint(with: .startingInWords)
-    var lastMentionEnd = -1
-    var offset = 0
-    var block = PlainTextBlock.Judged()
-    while offset < count {
+    var lastMentionEnd = position.lastMentionEnd
+    var offset = position.offset
+    var block = position.block
+    defer { position = ScanPosition(offset: offset, lastMentionEnd: lastMentionEnd, block: block) }
+    while offset < count && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
       guard offset < count else { break }
       let byte = text[offset]
@@ -242,7 +262,6 @@ internal struct EntityFinder {
       if let control = BidiControl(value: value) {
         if recordingStructure {
           result.appendControl(ControlOccurrence(offset: offset, control: control))
-          if result.isFinished { return }
         }
       } else if value == 0x0085 || value == 0x2029 {
         if recordingStructure { result.appendSeparator(offset..<offset + length) }
