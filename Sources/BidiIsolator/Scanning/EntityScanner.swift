@@ -56,21 +56,23 @@ public struct EntityScanner: Sendable {
 
   /// Converts byte ranges to every kind of position, walking the bytes once from entity to entity.
   internal static func publicEntities(_ raw: [RawEntity], in text: String, utf8: UTF8Text) -> [Entity] {
+    guard let last = raw.last else { return [] }
     var entities: [Entity] = []
     entities.reserveCapacity(raw.count)
-    var position = PositionCounter()
     let start = text.utf8.startIndex
-    for entity in raw {
-      position.advance(to: entity.start, in: utf8)
-      let (scalarStart, utf16Start) = (position.scalars, position.utf16)
-      position.advance(to: entity.end, in: utf8)
-      let lower = text.utf8.index(start, offsetBy: entity.start)
-      let upper = text.utf8.index(start, offsetBy: entity.end)
-      entities.append(
-        Entity(
-          kind: entity.kind, range: lower..<upper, scalarRange: scalarStart..<position.scalars,
-          utf16Range: utf16Start..<position.utf16, utf8Range: entity.start..<entity.end,
-          text: String(text[lower..<upper]), direction: entity.direction))
+    PositionTable.withTable(for: utf8) { positions in
+      positions.count(through: last.end)
+      for entity in raw {
+        let (scalarStart, utf16Start) = positions.offsets(at: entity.start)
+        let (scalarEnd, utf16End) = positions.offsets(at: entity.end)
+        let lower = text.utf8.index(start, offsetBy: entity.start)
+        let upper = text.utf8.index(start, offsetBy: entity.end)
+        entities.append(
+          Entity(
+            kind: entity.kind, range: lower..<upper, scalarRange: scalarStart..<scalarEnd,
+            utf16Range: utf16Start..<utf16End, utf8Range: entity.start..<entity.end,
+            text: String(text[lower..<upper]), direction: entity.direction))
+      }
     }
     return entities
   }

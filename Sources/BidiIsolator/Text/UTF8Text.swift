@@ -4,8 +4,7 @@
 /// the isolator relies on that when it makes its output without validating it again. The decoder
 /// still checks every read against the end of the buffer, so a logic error elsewhere can never
 /// become an out-of-bounds read in a release build, where `UnsafeBufferPointer` does not check;
-/// the two wide reads, ``sixteenBytes(at:)`` and ``scalarStarts(at:first:)``, are bounded by their
-/// callers and asserted here.
+/// the wide read, ``sixteenBytes(at:)``, is bounded by its callers and asserted here.
 internal struct UTF8Text {
   let bytes: UnsafeBufferPointer<UInt8>
 
@@ -25,33 +24,6 @@ internal struct UTF8Text {
   func sixteenBytes(at offset: Int) -> SIMD16<UInt8> {
     assert(offset >= 0 && offset + 16 <= bytes.count)
     return UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: SIMD16<UInt8>.self)
-  }
-
-  /// How many of the eight bytes from `offset`, which must all be in the text, start a scalar
-  /// (are not continuation bytes, `10xxxxxx`), and how many start a four-byte one (`11110xxx`, as
-  /// the text is well-formed): one load and a few operations for eight bytes.
-  ///
-  /// With `first` below eight, only that many bytes count: the read still takes eight, so that
-  /// the short stretch between two entities costs no loop either.
-  ///
-  /// ```swift
-  /// // "a" "ب" "中" "😀" = 61 | D8 A8 | E4 B8 AD | F0 9F 98 80
-  /// text.scalarStarts(at: 0)            // (all: 3, fourByte: 0): a, ب, 中
-  /// text.scalarStarts(at: 0, first: 2)  // (all: 2, fourByte: 0)
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  func scalarStarts(at offset: Int, first: Int = 8) -> (all: Int, fourByte: Int) {
-    assert(offset >= 0 && offset + 8 <= bytes.count && first >= 0 && first <= 8)
-    let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
-    let high: UInt64 = 0x8080_8080_8080_8080 >> (64 - 8 * UInt64(first))
-    let continuations = (word & ~(word << 1) & high) >> 7
-    let fourByteLeads = (word & word << 1 & word << 2 & word << 3 & high) >> 7
-    // One bit per byte, summed by a multiplication into the top byte: the baseline x86-64 the
-    // package builds for has no population-count instruction.
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    return (first - Int((continuations &* ones) >> 56), Int((fourByteLeads &* ones) >> 56))
   }
 
   /// The scalar that starts at `offset` and its length in bytes.
