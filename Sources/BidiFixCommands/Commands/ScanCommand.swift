@@ -45,9 +45,7 @@ struct ScanReport: LineCommand {
       let done = line.bytes.withUnsafeBufferPointer { bytes -> Bool in
         guard line.isKnownValid || UTF8Stretches.isValid(bytes) else { return false }
         scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span), findingDirections: false) { location in
-          report.append(
-            location.kind, field: nil, scalarRange: location.scalarRange,
-            text: UnsafeBufferPointer(rebasing: bytes[location.utf8Range]), into: &output)
+          report.append(location, in: bytes, into: &output)
         }
         return true
       }
@@ -98,6 +96,22 @@ private struct EntityReport {
 
   func begin(into output: inout [UInt8]) {
     if json { output.append(addingCapacity: 14) { $0.append(#"{"entities":["# as StaticString) } }
+  }
+
+  /// Appends the entity at `location` in `line`, as a JSON entry with no branch on the entity
+  /// when its text needs no escapes.
+  mutating func append(_ location: EntityLocation, in line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    if json
+      && output.appendJSONEntry(
+        location.kind, scalarRange: location.scalarRange, in: line, utf8Range: location.utf8Range,
+        separated: !isFirst)
+    {
+      isFirst = false
+      return
+    }
+    append(
+      location.kind, field: nil, scalarRange: location.scalarRange,
+      text: UnsafeBufferPointer(rebasing: line[location.utf8Range]), into: &output)
   }
 
   mutating func append(
