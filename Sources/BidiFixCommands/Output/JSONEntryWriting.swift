@@ -19,18 +19,22 @@ import BidiIsolator
 /// ```
 extension [UInt8] {
   /// Appends the entry of the entity at `utf8Range` in `line`, after a comma when `separated`.
-  /// Returns `false`, having written nothing, when the text holds a byte JSON must escape; the
-  /// caller then writes the entry the general way.
+  /// Returns `false`, having written nothing, when the text holds a byte JSON must escape or the
+  /// line is shorter than sixteen bytes; the caller then writes the entry the general way.
   ///
   /// - Complexity: O(*k*) in the length of the entity.
   mutating func appendJSONEntry(
     _ kind: EntityKind, scalarRange: Range<Int>, in line: UnsafeBufferPointer<UInt8>, utf8Range: Range<Int>,
     separated: Bool
   ) -> Bool {
-    guard !JSONEscaping.mayNeedEscape(line, utf8Range) else { return false }
-    // Literals of at most 10 bytes, two numbers of at most 20, the text, and 16 bytes of slack
-    // for the widest store.
-    append(addingCapacity: 96 + utf8Range.count) { span in
+    guard line.count >= 16 else {
+      // Too short to read sixteen bytes at a time; rare enough for the general way.
+      return false
+    }
+    var written = false
+    // Literals and two numbers of at most 83 bytes, then the text, with 16 bytes of slack for the
+    // widest store.
+    append(addingCapacity: 112 + utf8Range.count) { span in
       span.withUnsafeMutableBufferPointer { buffer, initialized in
         var writer = WordWriter(buffer.baseAddress! + initialized)
         writer.put(0x2C, count: separated ? 1 : 0)  // ,
@@ -44,12 +48,14 @@ extension [UInt8] {
         writer.putDecimal(scalarRange.upperBound)
         writer.put(0x3A22_7478_6574_222C, count: 8)  // ,"text":
         writer.put(0x22, count: 1)  // "
-        writer.copy(from: line.baseAddress! + utf8Range.lowerBound, count: utf8Range.count)
+        // Left unwritten, as far as the array knows, when the text needs escapes.
+        guard writer.copyUnescaped(line, utf8Range) else { return }
         writer.put(0x7D22, count: 2)  // "}
         initialized += writer.written
+        written = true
       }
     }
-    return true
+    return written
   }
 }
 
@@ -66,7 +72,7 @@ extension EntityKind {
   }
 }
 
-/// Stores whole words at a moving position; the room behind the position must reach eight bytes
+/// Stores whole words at a moving position; the room behind the position must reach sixteen bytes
 /// past the last byte that counts.
 private struct WordWriter {
   private let start: UnsafeMutableRawPointer
@@ -86,11 +92,51 @@ private struct WordWriter {
     position += count
   }
 
-  /// Copies `count` bytes from `source`.
+  /// Copies the bytes at `range` of `line`, which holds at least sixteen, unless one of them is a
+  /// quote, a backslash or a control character, which JSON must escape; returns whether it did.
+  ///
+  /// The text goes as the sixteen bytes from its start and the sixteen up to its end, stored where
+  /// they belong, with whole blocks between when it is longer than 32 bytes. A read that would
+  /// leave the line is moved back inside it and shifted into place: neither the copy nor the test
+  /// branches on the text's length.
   @inline(__always)
-  mutating func copy(from source: UnsafePointer<UInt8>, count: Int) {
-    position.copyMemory(from: source, byteCount: count)
+  mutating func copyUnescaped(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    let base = UnsafeRawPointer(line.baseAddress!)
+    let lastBlock = line.count - 16
+    /// The sixteen bytes from `offset`, with zeros for those past the end of the line.
+    @inline(__always) func block(from offset: Int) -> UInt128 {
+      let start = Swift.min(offset, lastBlock)
+      return base.loadUnaligned(fromByteOffset: start, as: UInt128.self).littleEndian >> (8 * (offset - start))
+    }
+    @inline(__always) func escapes(_ block: UInt128, lanes: Int) -> SIMDMask<SIMD16<Int8>> {
+      let bytes = unsafeBitCast(block.littleEndian, to: SIMD16<UInt8>.self)
+      // A range test on the lane numbers: a comparison with a splat of `lanes` became a loop
+      // over the lanes.
+      let wanted = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        .lanes(from: 0, count: UInt8(truncatingIfNeeded: lanes))
+      return (bytes.lanes(from: 0, count: 0x20) .| (bytes .== SIMD16(repeating: 0x22))
+        .| (bytes .== SIMD16(repeating: 0x5C))) .& wanted
+    }
+    let count = range.count
+    let head = block(from: range.lowerBound)
+    // The last sixteen bytes, or the head again for a text of sixteen or fewer.
+    let tailStart = Swift.max(range.upperBound - 16, range.lowerBound)
+    let tail = block(from: tailStart)
+    var found = escapes(head, lanes: Swift.min(count, 16)) .| escapes(tail, lanes: range.upperBound - tailStart)
+    position.storeBytes(of: head.littleEndian, as: UInt128.self)
+    (position + (tailStart - range.lowerBound)).storeBytes(of: tail.littleEndian, as: UInt128.self)
+    var offset = range.lowerBound + 16
+    while offset < tailStart {
+      let middle = base.loadUnaligned(fromByteOffset: offset, as: UInt128.self)
+      found .|= escapes(middle.littleEndian, lanes: 16)
+      (position + (offset - range.lowerBound)).storeBytes(of: middle, as: UInt128.self)
+      offset += 16
+    }
+    // Lanes are all ones or all zeros; `any(_:)` was a call and a loop.
+    let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+    guard halves[0] | halves[1] == 0 else { return false }
     position += count
+    return true
   }
 
   /// Stores `value` in decimal: below 10,000, as all four digits, dropping the leading zeros by a
@@ -119,42 +165,5 @@ private struct WordWriter {
       rest /= 10
     }
     position += digits
-  }
-}
-
-/// Whether text needs JSON escapes, tested sixteen bytes at a time with no branch on its length.
-enum JSONEscaping {
-  /// Whether the bytes at `range` of `line` may hold a quote, a backslash or a control character.
-  /// The bytes are read as the sixteen from the range's start and the sixteen up to its end, both
-  /// moved inside the line where they would leave it, with the lanes outside the range masked.
-  ///
-  /// - Complexity: O(*k*) in the length of the range.
-  static func mayNeedEscape(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    let count = line.count
-    guard count >= 16 else {
-      return line[range].contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    }
-    let base = UnsafeRawPointer(line.baseAddress!)
-    func lanes(at offset: Int) -> SIMD16<UInt8> { base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) }
-    func escaped(_ bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-      bytes.lanes(from: 0, count: 0x20) .| (bytes .== SIMD16(repeating: 0x22)) .| (bytes .== SIMD16(repeating: 0x5C))
-    }
-    /// The lanes of the block read from `offset` that fall in `range`.
-    func inRange(from offset: Int) -> SIMDMask<SIMD16<Int8>> {
-      let laneNumbers = SIMD16<Int8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-      let low = Int8(truncatingIfNeeded: Swift.min(Swift.max(range.lowerBound - offset, -1), 16))
-      let high = Int8(truncatingIfNeeded: Swift.min(Swift.max(range.upperBound - offset, -1), 16))
-      return (laneNumbers .>= SIMD16(repeating: low)) .& (laneNumbers .< SIMD16(repeating: high))
-    }
-    let first = Swift.min(range.lowerBound, count - 16)
-    let last = Swift.max(range.upperBound - 16, 0)
-    var found = (escaped(lanes(at: first)) .& inRange(from: first)) .| (escaped(lanes(at: last)) .& inRange(from: last))
-    // Longer than 32 bytes: the blocks between, whole.
-    var offset = first + 16
-    while offset < last {
-      found .|= escaped(lanes(at: offset))
-      offset += 16
-    }
-    return any(found)
   }
 }
