@@ -79,11 +79,11 @@ extension EntityScanner {
   private func locateEntities<E: Error>(
     in text: UTF8Text, findingDirections: Bool, _ body: (EntityLocation) throws(E) -> Void
   ) throws(E) {
-    // A constant: a method called on a variable the closure below captures works on a copy.
-    let finder = EntityFinder(
-      text: text, kinds: kinds, members: memberIndex, directions: findingDirections ? .all : .none)
     try withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 16) { buffer throws(E) in
       try PositionTable.withTable(for: text) { positions throws(E) in
+        // Made here, not captured: a finder captured from outside the closures was copied.
+        let finder = EntityFinder(
+          text: text, kinds: kinds, members: memberIndex, directions: findingDirections ? .all : .none)
         var scanned = ScanPosition()
         repeat {
           var found = EntityBuffer(buffer)
