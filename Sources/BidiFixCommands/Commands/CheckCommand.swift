@@ -4,7 +4,8 @@ import BidiIsolator
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Report unbalanced or unmatched bidi controls, overrides, and controls hidden inside identifiers or URLs.",
+    abstract:
+      "Report unbalanced or unmatched bidi controls, overrides, and controls hidden inside identifiers or URLs.",
     discussion: """
       Each problem is one line, FILE:LINE:COLUMN: MESSAGE, with COLUMN counted in Unicode scalars from \
       1. Controls inside an identifier or a URL are the Trojan Source pattern (CVE-2021-42574): the \
@@ -32,7 +33,7 @@ struct CheckReport: LineCommand {
 
   var keepsLineEndings: Bool { false }
 
-  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
     let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
     var shown = 0
     var hidden = 0
@@ -43,7 +44,7 @@ struct CheckReport: LineCommand {
         let field = message.field.map { "field '\($0)': " } ?? ""
         let diagnostic = Diagnostic(
           severity: .finding, line: line.number, column: finding.offset + 1, text: field + finding.message)
-        output.append(contentsOf: diagnostic.formatted(file: line.source).utf8)
+        output.append(contentsOf: diagnostic.formatted(file: source).utf8)
         output.append(0x0A)
         // One finding is enough for the exit status.
         if shown == 0 { diagnostics.append(diagnostic) }
@@ -54,7 +55,7 @@ struct CheckReport: LineCommand {
       let summary = Diagnostic(
         severity: .finding, line: line.number, column: nil,
         text: "and \(hidden) more finding\(hidden == 1 ? "" : "s") on this line, not shown")
-      output.append(contentsOf: summary.formatted(file: line.source).utf8)
+      output.append(contentsOf: summary.formatted(file: source).utf8)
       output.append(0x0A)
     }
   }

@@ -34,7 +34,7 @@ struct InspectCommand: ParsableCommand {
       var output: [UInt8] = []
       var diagnostics: [Diagnostic] = []
       report.process(
-        InputLine(bytes: Array(input.files[0].utf8)[...], terminator: .none, number: 1), into: &output,
+        InputLine(bytes: Array(input.files[0].utf8)[...], terminator: .none, number: 1), from: "", into: &output,
         diagnostics: &diagnostics)
       var writer = OutputWriter(descriptor: .standardOutput)
       do {
@@ -74,7 +74,7 @@ struct InspectReport: LineCommand {
 
   var keepsLineEndings: Bool { false }
 
-  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
     let messages = MessageExtraction.messages(
       in: line, layout: layout, strict: false, diagnostics: &diagnostics)
     for message in messages {

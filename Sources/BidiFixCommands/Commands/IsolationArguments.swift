@@ -24,7 +24,8 @@ struct EntityArguments: ParsableArguments {
     var set: EntityKinds = []
     for name in kinds.split(separator: ",") {
       let trimmed = name.trimmingCharacters(in: " ")
-      let singular = trimmed.hasSuffix("s") && EntityKind(rawValue: String(trimmed.dropLast())) != nil
+      let singular =
+        trimmed.hasSuffix("s") && EntityKind(rawValue: String(trimmed.dropLast())) != nil
         ? String(trimmed.dropLast()) : trimmed
       guard let kind = EntityKind(rawValue: singular) else {
         throw ValidationError("unknown entity kind '\(trimmed)'; use mention, hashtag, url, email or number")
@@ -51,7 +52,10 @@ struct EntityArguments: ParsableArguments {
 
 /// The isolator's options as `isolate` and `display` take them.
 struct IsolationArguments: ParsableArguments {
-  @Option(help: "isolate (LRI/RLI…PDI, the default), embed (LRE/RLE…PDF and marks, for pre-6.3 renderers) or mark (LRM/RLM only).")
+  @Option(
+    help:
+      "isolate (LRI/RLI…PDI, the default), embed (LRE/RLE…PDF and marks, for pre-6.3 renderers) or mark (LRM/RLM only)."
+  )
   var strategy: IsolationStrategy = .isolate
 
   @Option(help: "What to do with bidi controls already in a message: close (default: balance them), strip or keep.")
@@ -59,12 +63,15 @@ struct IsolationArguments: ParsableArguments {
 
   @Option(
     name: .customLong("explicit-direction"),
-    help: "Write the message's direction into it: none (default), mark (a leading LRM/RLM) or isolate (wrap in LRI/RLI…PDI).")
+    help:
+      "Write the message's direction into it: none (default), mark (a leading LRM/RLM) or isolate (wrap in LRI/RLI…PDI)."
+  )
   var explicitDirection: ExplicitDirection = .none
 
   @Option(
     name: .customLong("direction-heuristic"),
-    help: "How a message's direction is estimated: firstStrong (first strong character outside entities) or wordMajority.")
+    help:
+      "How a message's direction is estimated: firstStrong (first strong character outside entities) or wordMajority.")
   var directionHeuristic: DirectionHeuristic = .firstStrong
 
   func options(entities: EntityArguments) throws -> IsolationOptions {
@@ -94,7 +101,7 @@ enum FileContents {
   static func read(_ path: String) -> [UInt8]? {
     guard case .success(let (descriptor, _)) = InputFile.open(path) else { return nil }
     defer { try? descriptor.close() }
-    var reader = LineReader(descriptor: descriptor, source: path)
+    var reader = LineReader(descriptor: descriptor)
     var bytes: [UInt8] = []
     do {
       while let line = try reader.next() {

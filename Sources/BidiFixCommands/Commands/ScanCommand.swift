@@ -35,8 +35,8 @@ struct ScanReport: LineCommand {
 
   var keepsLineEndings: Bool { false }
 
-  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
-    var report = EntityReport(source: line.source, lineNumber: line.number, json: json)
+  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+    var report = EntityReport(source: source, lineNumber: line.number, json: json)
     report.begin(into: &output)
     defer { report.finish(into: &output) }
     // The common line, whole and well-formed, is reported straight from its bytes: a `String`, a

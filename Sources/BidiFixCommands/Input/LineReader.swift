@@ -22,15 +22,15 @@ enum LineTerminator: Sendable {
   }
 }
 
-/// One input line: its bytes without the terminator, and where it came from.
+/// One input line: its bytes without the terminator, and where it is in its input. The input's name
+/// goes to commands beside the lines: a string in every line made copying one a call instead of a
+/// retain.
 struct InputLine: Sendable {
   /// A slice of the chunk the reader read it in: lines are not copied one by one.
   var bytes: ArraySlice<UInt8>
   var terminator: LineTerminator
   /// 1-based line number in its file.
   var number: Int
-  /// The file's name as messages show it (`<stdin>` for standard input).
-  var source: String = ""
   /// Whether the reader found the bytes well-formed UTF-8, with the rest of its chunk; when false,
   /// they are unchecked.
   var isKnownValid = false
@@ -41,7 +41,6 @@ struct InputLine: Sendable {
 /// into, plus the longest line.
 struct LineReader {
   private let descriptor: FileDescriptor
-  private let source: String
   /// The chunk lines are cut from. Once a line points into it, it is never changed again: the next
   /// read goes to a new chunk, so no line is copied, by the reader or by copy-on-write.
   private var buffer: [UInt8] = []
@@ -62,9 +61,8 @@ struct LineReader {
   /// Bytes read so far, for progress reports.
   private(set) var bytesRead = 0
 
-  init(descriptor: FileDescriptor, source: String) {
+  init(descriptor: FileDescriptor) {
     self.descriptor = descriptor
-    self.source = source
   }
 
   /// The next line, or `nil` at the end of the input.
@@ -83,7 +81,7 @@ struct LineReader {
         lineNumber += 1
         isShared = true
         return InputLine(
-          bytes: line, terminator: terminator, number: lineNumber, source: source, isKnownValid: newline < validEnd)
+          bytes: line, terminator: terminator, number: lineNumber, isKnownValid: newline < validEnd)
       }
       if atEnd {
         guard position < buffer.count else { return nil }
@@ -91,7 +89,7 @@ struct LineReader {
         position = buffer.count
         lineNumber += 1
         isShared = true
-        return InputLine(bytes: line, terminator: .none, number: lineNumber, source: source)
+        return InputLine(bytes: line, terminator: .none, number: lineNumber)
       }
       // Keep the unfinished line and read more after it: in place while no line points into the
       // chunk (a long line grows there), in a new chunk otherwise.

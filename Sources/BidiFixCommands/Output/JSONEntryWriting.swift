@@ -114,7 +114,8 @@ private struct WordWriter {
       // over the lanes.
       let wanted = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         .lanes(from: 0, count: UInt8(truncatingIfNeeded: lanes))
-      return (bytes.lanes(from: 0, count: 0x20) .| (bytes .== SIMD16(repeating: 0x22))
+      return
+        (bytes.lanes(from: 0, count: 0x20) .| (bytes .== SIMD16(repeating: 0x22))
         .| (bytes .== SIMD16(repeating: 0x5C))) .& wanted
     }
     let count = range.count

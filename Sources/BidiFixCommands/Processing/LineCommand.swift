@@ -4,8 +4,9 @@ protocol LineCommand: Sendable {
   /// `strip`, `display`), rather than a report ending in LF (`scan`, `inspect`, `check`).
   var keepsLineEndings: Bool { get }
 
-  /// Processes one line (without its terminator), appending its output and any diagnostics.
-  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic])
+  /// Processes one line (without its terminator) of the input named `source`, appending its
+  /// output and any diagnostics.
+  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic])
 }
 
 /// Where messages are in a line: the whole line, or string fields of a JSON Lines record.
@@ -45,7 +46,7 @@ struct MessageRewriter: LineCommand {
     }
   }
 
-  func process(_ line: InputLine, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
     line.bytes.withUnsafeBufferPointer { bytes in
       switch layout {
       case .lines:

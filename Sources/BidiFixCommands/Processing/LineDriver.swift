@@ -59,7 +59,7 @@ struct LineDriver {
     }
     defer { if input != "-" { try? descriptor.close() } }
 
-    var reader = LineReader(descriptor: descriptor, source: name)
+    var reader = LineReader(descriptor: descriptor)
     var progress = showsProgress ? size.flatMap { ProgressBar(totalBytes: $0) } : nil
     var status = ExitStatus.success
     var batch: [InputLine] = []
@@ -84,7 +84,7 @@ struct LineDriver {
         finished = true
       }
       if batch.isEmpty { break }
-      var parts = processBatch(batch, command: command, outputs: &spareOutputs)
+      var parts = processBatch(batch, from: name, command: command, outputs: &spareOutputs)
       defer {
         // A buffer that grew for one long line is let go: kept, it would stay that size for good,
         // and in time every piece's buffer could grow so.
@@ -120,7 +120,7 @@ struct LineDriver {
   /// run of consecutive lines, so a line costs no allocation of its own. The parts' output buffers
   /// are taken from `outputs` while it has any.
   private func processBatch(
-    _ batch: [InputLine], command: some LineCommand, outputs: inout [[UInt8]]
+    _ batch: [InputLine], from name: String, command: some LineCommand, outputs: inout [[UInt8]]
   ) -> [BatchPart] {
     let workers = max(1, min(jobs, batch.count))
     @Sendable func process(_ range: Range<Int>, into part: inout BatchPart) {
@@ -130,7 +130,7 @@ struct LineDriver {
       let needed = batch[range].reduce(0) { $0 + $1.bytes.count } * 5 / 4 + 64
       if part.output.capacity < needed { part.output.reserveCapacity(needed + needed / 8) }
       for line in batch[range] {
-        command.process(line, into: &part.output, diagnostics: &part.diagnostics)
+        command.process(line, from: name, into: &part.output, diagnostics: &part.diagnostics)
         if command.keepsLineEndings {
           switch line.terminator {
           case .lineFeed: part.output.append(0x0A)

@@ -41,7 +41,8 @@ public enum MessagePass {
   /// `bidi-fix strip` on one line: the controls an isolator inserted removed.
   public static func strip(_ line: [UInt8]) -> [UInt8] {
     let isolator = BidiIsolator()
-    return run(MessageRewriter(layout: .lines, strict: false) { message, _ in isolator.removeIsolation(from: message) }, line)
+    return run(
+      MessageRewriter(layout: .lines, strict: false) { message, _ in isolator.removeIsolation(from: message) }, line)
   }
 
   /// `bidi-fix check` on one line: its report, one finding per line of text.
@@ -49,14 +50,17 @@ public enum MessagePass {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     CheckReport(layout: .lines, strict: false).process(
-      InputLine(bytes: line[...], terminator: .lineFeed, number: 1), into: &output, diagnostics: &diagnostics)
+      InputLine(bytes: line[...], terminator: .lineFeed, number: 1), from: "", into: &output,
+      diagnostics: &diagnostics)
     return output
   }
 
   private static func run(_ command: MessageRewriter, _ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    command.process(InputLine(bytes: line[...], terminator: .lineFeed, number: 1), into: &output, diagnostics: &diagnostics)
+    command.process(
+      InputLine(bytes: line[...], terminator: .lineFeed, number: 1), from: "", into: &output,
+      diagnostics: &diagnostics)
     return output
   }
 }
