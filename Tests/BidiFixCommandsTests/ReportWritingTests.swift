@@ -1,3 +1,4 @@
+import BidiIsolator
 import BidiTestSupport
 import Foundation
 import Testing
@@ -55,5 +56,70 @@ struct ReportWritingTests {
       $0.append(UInt8(ascii: "]"))
     }
     #expect(String(decoding: output, as: UTF8.self) == #"["kind":سلام]"#)
+  }
+}
+
+/// The entry `scan --json` writes for an entity with no branch on it, judged by Foundation's JSON
+/// decoder against the line it came from.
+@Suite("Writing JSON entries whole")
+struct JSONEntryTests {
+  struct Entry: Decodable, Equatable {
+    var kind: String
+    var start: Int
+    var end: Int
+    var text: String
+  }
+
+  /// The entry for the bytes at `range` of `line`, or `nil` when the writer declines it.
+  static func entry(
+    _ kind: EntityKind, _ scalars: Range<Int>, in line: [UInt8], _ range: Range<Int>, separated: Bool = false
+  ) -> [UInt8]? {
+    var output: [UInt8] = [0x5B]  // [
+    let written = line.withUnsafeBufferPointer {
+      output.appendJSONEntry(kind, scalarRange: scalars, in: $0, utf8Range: range, separated: separated)
+    }
+    return written ? output : nil
+  }
+
+  @Test("Every stretch of a line, at every place and length, comes back as written")
+  func everyStretch() throws {
+    // Two-, three- and four-byte characters, so stretches start and end at every offset of a block.
+    let line = Array("hi @bob سلام 中文 🎉 https://example.com/path?q=1 #话题 +1-555-0100 end".utf8)
+    let kinds = EntityKind.allCases
+    var checked = 0
+    for start in 0..<line.count where line[start] & 0xC0 != 0x80 {
+      for end in (start + 1)...line.count where end == line.count || line[end] & 0xC0 != 0x80 {
+        let kind = kinds[(start + end) % kinds.count]
+        let scalars = (start * 7)..<(start * 7 + end)  // any numbers, some past 10,000
+        let bytes = try #require(Self.entry(kind, scalars, in: line, start..<end))
+        #expect(bytes.first == 0x5B)
+        let decoded = try JSONDecoder().decode(Entry.self, from: Data(bytes.dropFirst()))
+        let expected = Entry(
+          kind: kind.rawValue, start: scalars.lowerBound, end: scalars.upperBound,
+          text: String(decoding: line[start..<end], as: UTF8.self))
+        #expect(decoded == expected)
+        checked += 1
+      }
+    }
+    #expect(checked > 2_000)
+  }
+
+  @Test("A comma goes before an entry that follows another")
+  func separated() throws {
+    let line = Array("call +1-555-0100 now, please".utf8)
+    let bytes = try #require(Self.entry(.number, 5..<16, in: line, 5..<16, separated: true))
+    #expect(String(decoding: bytes, as: UTF8.self) == #"[,{"kind":"number","start":5,"end":16,"text":"+1-555-0100"}"#)
+  }
+
+  @Test(
+    "Text that needs escapes, and lines too short to read in blocks, are left to the general writer",
+    arguments: [
+      (#"see http://a.b/c\d now, really"#, 4..<18),
+      ("tab\there and a longer tail", 0..<8),
+      (#"quote " in a long enough line"#, 6..<7),
+      ("@bob", 0..<4),
+    ])
+  func declined(text: String, range: Range<Int>) {
+    #expect(Self.entry(.url, 0..<1, in: Array(text.utf8), range) == nil)
   }
 }

@@ -230,6 +230,34 @@ struct EntityScannerTests {
       ])
   }
 
+  /// Positions come from counts kept per sixteen-byte block and the byte form scans sixteen
+  /// entities at a time; the Unicode scalars and UTF-16 code units of the string itself judge them,
+  /// on lines with many more entities than that, long stretches between them, and four-byte
+  /// characters before, between and inside them.
+  @Test("positions in long lines with many entities", arguments: [1, 15, 16, 17, 40, 200])
+  func positionsInLongLines(count: Int) {
+    let fillers = [" ", " 🎉 ", " سلام 中文 ", " " + String(repeating: "ب😀x", count: 30) + " ", " 👨‍👩‍👧 "]
+    let entities = ["@bob", "#话题", "+1-555-0100", "https://例子.cn/路径", "a@b.com", "@يوسف", "#tag"]
+    var text = ""
+    for index in 0..<count {
+      text += fillers[index % fillers.count] + entities[index % entities.count]
+    }
+    text += " end"
+    let scalars = Array(text.unicodeScalars)
+    let utf16 = Array(text.utf16)
+    let found = EntityScanner().entities(in: text)
+    #expect(found.count == count)
+    for entity in found {
+      #expect(String(String.UnicodeScalarView(scalars[entity.scalarRange])) == entity.text)
+      #expect(Array(utf16[entity.utf16Range]) == Array(entity.text.utf16))
+    }
+    var located: [EntityLocation] = []
+    EntityScanner().forEachEntity(in: text.utf8Span) { located.append($0) }
+    #expect(located.map(\.scalarRange) == found.map(\.scalarRange))
+    #expect(located.map(\.utf16Range) == found.map(\.utf16Range))
+    #expect(located.map(\.utf8Range) == found.map(\.utf8Range))
+  }
+
   struct StopAfterTwo: Error {}
 
   /// The byte form hands entities over as the scan finds them; an error from the caller's body ends
