@@ -156,34 +156,40 @@ struct LineReader {
   /// and every chunk that lines point into stays allocated, whole, while they are in use: chunks
   /// filled only a sixteenth would hold sixteen times the memory.
   private mutating func fill() throws(Errno) {
-    let oldCount = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
     let descriptor = self.descriptor
     var filled = 0
-    defer {
-      buffer.removeSubrange((oldCount + filled)...)
-      bytesRead += filled
-    }
+    defer { bytesRead += filled }
     while filled < Self.chunkSize {
-      let read: Int
-      do {
-        read = try buffer.withUnsafeMutableBytes { raw in
-          try descriptor.read(
-            into: UnsafeMutableRawBufferPointer(rebasing: raw[(oldCount + filled)...]), retryOnInterrupt: true)
+      // Read straight into the chunk's spare room: zeroing a megabyte first, to read over it at
+      // once, cost a pass over every byte of the input.
+      var outcome = Result<Int, Errno>.success(0)
+      buffer.append(addingCapacity: Self.chunkSize - filled) { span in
+        span.withUnsafeMutableBufferPointer { room, initialized in
+          do {
+            let read = try descriptor.read(
+              into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: room[initialized...])),
+              retryOnInterrupt: true)
+            initialized += read
+            outcome = .success(read)
+          } catch let error as Errno {
+            outcome = .failure(error)
+          } catch {
+            outcome = .failure(.ioError)
+          }
         }
-      } catch let error as Errno {
+      }
+      switch outcome {
+      case .failure(let error):
         // What came in before the error is kept; the error is reported once it is reached.
         if filled > 0 { return }
         throw error
-      } catch {
-        if filled > 0 { return }
-        throw Errno.ioError
-      }
-      if read == 0 {
+      case .success(0):
         atEnd = true
         return
+      case .success(let read):
+        filled += read
       }
-      filled += read
     }
   }
+
 }
