@@ -33,9 +33,10 @@ struct InspectCommand: ParsableCommand {
     if input.files.count == 1, !FileCheck.exists(input.files[0]), input.files[0] != "-" {
       var output: [UInt8] = []
       var diagnostics: [Diagnostic] = []
-      report.process(
-        InputLine(bytes: Array(input.files[0].utf8)[...], terminator: .none, number: 1), from: "", into: &output,
-        diagnostics: &diagnostics)
+      Array(input.files[0].utf8).withUnsafeBufferPointer {
+        report.process(
+          InputLine(bytes: $0, terminator: .none, number: 1), from: "", into: &output, diagnostics: &diagnostics)
+      }
       var writer = OutputWriter(descriptor: .standardOutput)
       do {
         try writer.write(output)

@@ -107,6 +107,7 @@ enum FileContents {
       while let line = try reader.next() {
         bytes += line.bytes
         bytes += [0x0A]
+        reader.reuseChunksOfReleasedLines()
       }
     } catch {
       return nil

@@ -41,15 +41,12 @@ struct ScanReport: LineCommand {
     defer { report.finish(into: &output) }
     // The common line, whole and well-formed, is reported straight from its bytes: a `String`, a
     // `String.Index` and a copy of the text per entity cost more than finding the entities.
-    if case .lines = layout {
-      let done = line.bytes.withUnsafeBufferPointer { bytes -> Bool in
-        guard line.isKnownValid || UTF8Stretches.isValid(bytes) else { return false }
-        scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span), findingDirections: false) { location in
-          report.append(location, in: bytes, into: &output)
-        }
-        return true
+    let bytes = line.bytes
+    if case .lines = layout, line.isKnownValid || UTF8Stretches.isValid(bytes) {
+      scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span), findingDirections: false) { location in
+        report.append(location, in: bytes, into: &output)
       }
-      if done { return }
+      return
     }
     let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
     for message in messages {

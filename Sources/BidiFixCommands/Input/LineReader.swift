@@ -22,12 +22,15 @@ enum LineTerminator: Sendable {
   }
 }
 
-/// One input line: its bytes without the terminator, and where it is in its input. The input's name
-/// goes to commands beside the lines: a string in every line made copying one a call instead of a
-/// retain.
-struct InputLine: Sendable {
-  /// A slice of the chunk the reader read it in: lines are not copied one by one.
-  var bytes: ArraySlice<UInt8>
+/// One input line: its bytes without the terminator, and where it is in its input.
+///
+/// The bytes are not the line's own: they lie in a chunk of the reader that read the line, which
+/// keeps the chunk, unchanged, until it is told the lines are let go
+/// (``LineReader/reuseChunksOfReleasedLines()``). A line that held its chunk by reference cost a
+/// retain and a release every time it was handed on, and so did one that held its input's name.
+struct InputLine: @unchecked Sendable {
+  // Unchecked: the bytes are only read, and outlive every line made from them (see above).
+  var bytes: UnsafeBufferPointer<UInt8>
   var terminator: LineTerminator
   /// 1-based line number in its file.
   var number: Int
@@ -39,11 +42,14 @@ struct InputLine: Sendable {
 /// Reads lines from a file descriptor in large chunks. Lines are split at LF only; a CR before the LF
 /// belongs to the terminator, a lone CR is data. Memory is the chunks that lines still in use point
 /// into, plus the longest line.
+///
+/// The lines handed out point into the reader's chunks: they stay valid until the caller calls
+/// ``reuseChunksOfReleasedLines()`` or lets the reader go.
 struct LineReader {
   private let descriptor: FileDescriptor
   /// The chunk lines are cut from. Once a line points into it, it is never changed again: the next
-  /// read goes to a new chunk, so no line is copied, by the reader or by copy-on-write.
-  private var buffer: [UInt8] = []
+  /// read goes to a new chunk, so no line is copied.
+  private var buffer = Chunk(capacity: Self.chunkSize)
   private var position = 0
   /// Whether a line handed out points into `buffer`.
   private var isShared = false
@@ -56,8 +62,8 @@ struct LineReader {
   /// Chunks left behind, which lines handed out may still point into, and chunks the lines let go
   /// of, to read into again: a fresh megabyte came from the kernel page by page, zeroed, and that
   /// was several percent of `isolate`.
-  private var retiredChunks: [[UInt8]] = []
-  private var spareChunks: [[UInt8]] = []
+  private var retiredChunks: [Chunk] = []
+  private var spareChunks: [Chunk] = []
   /// Bytes read so far, for progress reports.
   private(set) var bytesRead = 0
 
@@ -69,14 +75,15 @@ struct LineReader {
   mutating func next() throws(Errno) -> InputLine? {
     var searchFrom = position
     while true {
-      if let newline = Self.firstLineFeed(in: buffer, from: searchFrom) {
+      let bytes = buffer.bytes
+      if let newline = Self.firstLineFeed(in: bytes, from: searchFrom) {
         var end = newline
         var terminator = LineTerminator.lineFeed
-        if end > position && buffer[end - 1] == 0x0D {
+        if end > position && bytes[end - 1] == 0x0D {
           end -= 1
           terminator = .carriageReturnLineFeed
         }
-        let line = buffer[position..<end]
+        let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
         position = newline + 1
         lineNumber += 1
         isShared = true
@@ -84,28 +91,29 @@ struct LineReader {
           bytes: line, terminator: terminator, number: lineNumber, isKnownValid: newline < validEnd)
       }
       if atEnd {
-        guard position < buffer.count else { return nil }
-        let line = buffer[position...]
-        position = buffer.count
+        guard position < bytes.count else { return nil }
+        let line = UnsafeBufferPointer(rebasing: bytes[position...])
+        position = bytes.count
         lineNumber += 1
         isShared = true
         return InputLine(bytes: line, terminator: .none, number: lineNumber)
       }
       // Keep the unfinished line and read more after it: in place while no line points into the
       // chunk (a long line grows there), in a new chunk otherwise.
+      let unfinished = UnsafeBufferPointer(rebasing: bytes[position...])
       if isShared {
-        var next = spareChunks.popLast() ?? []
-        next.removeAll(keepingCapacity: true)
         // The same capacity for every chunk of ordinary lines, so that a spare always fits.
-        next.reserveCapacity(Self.chunkSize + Swift.max(buffer.count - position, 1 << 16))
-        next.append(contentsOf: buffer[position...])
-        // A reader whose caller never lets lines go keeps no more than a few.
-        if retiredChunks.count < Self.spareChunkLimit { retiredChunks.append(buffer) }
+        let needed = Self.chunkSize + Swift.max(unfinished.count, 1 << 16)
+        let spare = spareChunks.last.map { $0.capacity >= needed } ?? false
+        let next = spare ? spareChunks.removeLast() : Chunk(capacity: needed)
+        next.replaceContents(with: unfinished)
+        retiredChunks.append(buffer)
         buffer = next
         isShared = false
       } else if position > 0 {
-        buffer.removeSubrange(0..<position)
+        buffer.replaceContents(with: unfinished)
       }
+      buffer.reserve(buffer.count + Self.chunkSize)
       position = 0
       searchFrom = buffer.count
       validEnd = 0
@@ -115,8 +123,7 @@ struct LineReader {
   }
 
   /// Takes the chunks left behind so far as free to read into again: the caller has let go of the
-  /// lines it was given. A line still held is safe all the same, since a chunk it shares is copied
-  /// before it is written, but that copy costs what reuse saves.
+  /// lines it was given, and none of them may be read after this.
   mutating func reuseChunksOfReleasedLines() {
     for chunk in retiredChunks where chunk.capacity <= 2 * Self.chunkSize {
       guard spareChunks.count < Self.spareChunkLimit else { break }
@@ -132,64 +139,97 @@ struct LineReader {
   /// on: a line feed is a whole character, so the stretch is well-formed exactly when every line in
   /// it is. Only bytes not yet in a complete line are read again at the next chunk.
   private mutating func validateCompleteLines(readFrom newData: Int) {
-    var lastLineFeed = buffer.count - 1
-    while lastLineFeed >= newData && buffer[lastLineFeed] != 0x0A { lastLineFeed -= 1 }
+    let bytes = buffer.bytes
+    var lastLineFeed = bytes.count - 1
+    while lastLineFeed >= newData && bytes[lastLineFeed] != 0x0A { lastLineFeed -= 1 }
     guard lastLineFeed >= newData else { return }
-    let stretch = position..<lastLineFeed + 1
-    if buffer.withUnsafeBufferPointer({ UTF8Stretches.isValid(UnsafeBufferPointer(rebasing: $0[stretch])) }) {
-      validEnd = stretch.upperBound
+    if UTF8Stretches.isValid(UnsafeBufferPointer(rebasing: bytes[position..<lastLineFeed + 1])) {
+      validEnd = lastLineFeed + 1
     }
   }
 
   /// The offset of the first LF at or after `start`, found by the C library's vectorised `memchr`:
   /// on chat text a byte-by-byte search took as long as validating the line.
-  private static func firstLineFeed(in buffer: [UInt8], from start: Int) -> Int? {
-    buffer.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress, start < bytes.count,
-        let found = memchr(base + start, 0x0A, bytes.count - start)
-      else { return nil }
-      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
+  private static func firstLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress, start < bytes.count,
+      let found = memchr(base + start, 0x0A, bytes.count - start)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Reads until a whole chunk has come in or the input ends. A pipe hands over 64 KB at a time,
   /// and every chunk that lines point into stays allocated, whole, while they are in use: chunks
-  /// filled only a sixteenth would hold sixteen times the memory.
+  /// filled only a sixteenth would hold sixteen times the memory. The room is `reserve`d first.
   private mutating func fill() throws(Errno) {
-    let descriptor = self.descriptor
     var filled = 0
     defer { bytesRead += filled }
     while filled < Self.chunkSize {
-      // Read straight into the chunk's spare room: zeroing a megabyte first, to read over it at
-      // once, cost a pass over every byte of the input.
-      var outcome = Result<Int, Errno>.success(0)
-      buffer.append(addingCapacity: Self.chunkSize - filled) { span in
-        span.withUnsafeMutableBufferPointer { room, initialized in
-          do {
-            let read = try descriptor.read(
-              into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: room[initialized...])),
-              retryOnInterrupt: true)
-            initialized += read
-            outcome = .success(read)
-          } catch let error as Errno {
-            outcome = .failure(error)
-          } catch {
-            outcome = .failure(.ioError)
-          }
-        }
-      }
-      switch outcome {
-      case .failure(let error):
+      let read: Int
+      do {
+        // Straight into the chunk's spare room: zeroing a megabyte first cost a pass over every
+        // byte of the input.
+        read = try descriptor.read(into: buffer.room(upTo: Self.chunkSize - filled), retryOnInterrupt: true)
+      } catch let error as Errno {
         // What came in before the error is kept; the error is reported once it is reached.
         if filled > 0 { return }
         throw error
-      case .success(0):
+      } catch {
+        if filled > 0 { return }
+        throw Errno.ioError
+      }
+      if read == 0 {
         atEnd = true
         return
-      case .success(let read):
-        filled += read
       }
+      buffer.count += read
+      filled += read
     }
   }
+}
 
+/// Memory the reader reads into, and lines point into, owned by the reader: its address never
+/// changes while lines may point into it.
+private final class Chunk {
+  private(set) var capacity: Int
+  private var start: UnsafeMutableRawPointer
+  /// The bytes read into the chunk so far.
+  var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    start = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit { start.deallocate() }
+
+  var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// Up to `limit` bytes of the free room after the bytes read.
+  func room(upTo limit: Int) -> UnsafeMutableRawBufferPointer {
+    UnsafeMutableRawBufferPointer(start: start + count, count: Swift.min(limit, capacity - count))
+  }
+
+  /// Makes the chunk hold just `bytes`, which may lie in it (no line may point into it then).
+  func replaceContents(with bytes: UnsafeBufferPointer<UInt8>) {
+    if let source = bytes.baseAddress, !bytes.isEmpty {
+      // The bytes may lie in the chunk itself.
+      memmove(start, source, bytes.count)
+    }
+    count = bytes.count
+  }
+
+  /// Makes room for `capacity` bytes in all, keeping the bytes read. Moves them: no line may point
+  /// into the chunk. Grows at least twofold, so that a line of many chunks is copied a few times,
+  /// not once per chunk.
+  func reserve(_ needed: Int) {
+    guard needed > capacity else { return }
+    let capacity = Swift.max(needed, 2 * self.capacity)
+    let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    larger.copyMemory(from: start, byteCount: count)
+    start.deallocate()
+    start = larger
+    self.capacity = capacity
+  }
 }

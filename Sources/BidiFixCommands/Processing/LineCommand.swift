@@ -47,13 +47,11 @@ struct MessageRewriter: LineCommand {
   }
 
   func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
-    line.bytes.withUnsafeBufferPointer { bytes in
-      switch layout {
-      case .lines:
-        rewriteText(bytes, line: line, into: &output, diagnostics: &diagnostics)
-      case .jsonLines(let locator):
-        rewriteRecord(bytes, locator: locator, line: line.number, into: &output, diagnostics: &diagnostics)
-      }
+    switch layout {
+    case .lines:
+      rewriteText(line.bytes, line: line, into: &output, diagnostics: &diagnostics)
+    case .jsonLines(let locator):
+      rewriteRecord(line.bytes, locator: locator, line: line.number, into: &output, diagnostics: &diagnostics)
     }
   }
 

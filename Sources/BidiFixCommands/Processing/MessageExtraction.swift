@@ -11,23 +11,22 @@ enum MessageExtraction {
   static func messages(
     in line: InputLine, layout: MessageLayout, strict: Bool, diagnostics: inout [Diagnostic]
   ) -> [Message] {
-    line.bytes.withUnsafeBufferPointer { bytes in
-      switch layout {
-      case .lines:
-        // One validation: the String's own. Only a line that fails it is read a second time.
-        if let text = String(validating: bytes, as: UTF8.self) { return [Message(field: nil, text: text)] }
-        let invalid = UTF8Stretches.split(bytes).filter { !$0.isValid }.reduce(0) { $0 + $1.range.count }
-        diagnostics.append(
-          Diagnostic(
-            severity: strict ? .error : .warning, line: line.number, column: nil,
-            text: "invalid UTF-8 (\(invalid) byte\(invalid == 1 ? "" : "s") read as U+FFFD)"))
-        return [Message(field: nil, text: String(decoding: bytes, as: UTF8.self))]
-      case .jsonLines(let locator):
-        let fields = JSONRecordReader.stringFields(
-          in: bytes, locator: locator, line: line.number, strict: strict, outcome: "",
-          diagnostics: &diagnostics)
-        return (fields ?? []).map { Message(field: $0.field.path, text: $0.value) }
-      }
+    let bytes = line.bytes
+    switch layout {
+    case .lines:
+      // One validation: the String's own. Only a line that fails it is read a second time.
+      if let text = String(validating: bytes, as: UTF8.self) { return [Message(field: nil, text: text)] }
+      let invalid = UTF8Stretches.split(bytes).filter { !$0.isValid }.reduce(0) { $0 + $1.range.count }
+      diagnostics.append(
+        Diagnostic(
+          severity: strict ? .error : .warning, line: line.number, column: nil,
+          text: "invalid UTF-8 (\(invalid) byte\(invalid == 1 ? "" : "s") read as U+FFFD)"))
+      return [Message(field: nil, text: String(decoding: bytes, as: UTF8.self))]
+    case .jsonLines(let locator):
+      let fields = JSONRecordReader.stringFields(
+        in: bytes, locator: locator, line: line.number, strict: strict, outcome: "",
+        diagnostics: &diagnostics)
+      return (fields ?? []).map { Message(field: $0.field.path, text: $0.value) }
     }
   }
 }

@@ -49,18 +49,21 @@ public enum MessagePass {
   public static func check(_ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    CheckReport(layout: .lines, strict: false).process(
-      InputLine(bytes: line[...], terminator: .lineFeed, number: 1), from: "", into: &output,
-      diagnostics: &diagnostics)
+    line.withUnsafeBufferPointer {
+      CheckReport(layout: .lines, strict: false).process(
+        InputLine(bytes: $0, terminator: .lineFeed, number: 1), from: "", into: &output,
+        diagnostics: &diagnostics)
+    }
     return output
   }
 
   private static func run(_ command: MessageRewriter, _ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    command.process(
-      InputLine(bytes: line[...], terminator: .lineFeed, number: 1), from: "", into: &output,
-      diagnostics: &diagnostics)
+    line.withUnsafeBufferPointer {
+      command.process(
+        InputLine(bytes: $0, terminator: .lineFeed, number: 1), from: "", into: &output, diagnostics: &diagnostics)
+    }
     return output
   }
 }
