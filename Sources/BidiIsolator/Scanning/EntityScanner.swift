@@ -54,7 +54,7 @@ public struct EntityScanner: Sendable {
     }
   }
 
-  /// Converts byte ranges to every kind of position, walking the bytes once from entity to entity.
+  /// Converts byte ranges to every kind of position, counting the bytes up to the last entity once.
   internal static func publicEntities(_ raw: [RawEntity], in text: String, utf8: UTF8Text) -> [Entity] {
     guard let last = raw.last else { return [] }
     var entities: [Entity] = []
