@@ -1,8 +1,11 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
   name: "bidi-fix",
+  // The pure-Swift modules (BidiIsolator) build for the systems apps ship on; what the standard
+  // library has only from the 26 releases is behind `@available` (checked by AvailabilityTests).
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Bidi", targets: ["Bidi"]),
     .library(name: "BidiIsolator", targets: ["BidiIsolator"]),
@@ -12,7 +15,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
   ],
   targets: [
     // GNU FriBidi, found through pkg-config. Only the engine's internal layer imports it.
@@ -58,3 +61,10 @@ let package = Package(
       dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),
   ]
 )
+
+// Every target is checked for memory safety (SE-0458), and what the check finds is an error: the
+// pointer code that remains is marked `unsafe` where it is used, in the few files the README names.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
+}

@@ -3,15 +3,15 @@
 import Bidi
 
 #if canImport(Glibc)
-  import Glibc
+  import Glibc  // libm, for rounding
 #endif
 
-/// Monotonic seconds.
+/// Monotonic seconds since the first call.
 func now() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  let elapsed = ContinuousClock.now - clockStart
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
+let clockStart = ContinuousClock.now
 
 /// `value` with `digits` decimals.
 func fixed(_ value: Double, _ digits: Int) -> String {

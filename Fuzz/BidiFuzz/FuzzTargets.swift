@@ -6,6 +6,7 @@
 import Bidi
 import BidiFixCommands
 import BidiIsolator
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -103,7 +104,7 @@ func fuzzMessage(_ bytes: [UInt8]) {
 
 #if FUZZING
   nonisolated(unsafe) let fuzzTarget: FuzzTarget = {
-    let name = getenv("BIDI_FUZZ_TARGET").map { String(cString: $0) } ?? "isolator"
+    let name = unsafe getenv("BIDI_FUZZ_TARGET").map { unsafe String(cString: $0) } ?? "isolator"
     guard let target = FuzzTarget(rawValue: name) else {
       print("BIDI_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue))")
       exit(2)
@@ -113,7 +114,7 @@ func fuzzMessage(_ bytes: [UInt8]) {
 
   @_cdecl("LLVMFuzzerTestOneInput")
   func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    fuzzTarget.run(unsafe data.map { unsafe Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
   }
 
@@ -133,7 +134,7 @@ func fuzzMessage(_ bytes: [UInt8]) {
     var argc = argc
     var argv = argv
     _ = fuzzTarget
-    return runFuzzerDriver(&argc, &argv, fuzzOneInput)
+    return unsafe runFuzzerDriver(&argc, &argv, fuzzOneInput)
   }
 #else
   @main
@@ -145,19 +146,11 @@ func fuzzMessage(_ bytes: [UInt8]) {
         exit(2)
       }
       for path in arguments.dropFirst() {
-        guard let file = fopen(path, "rb") else {
+        guard let contents = FileManager.default.contents(atPath: path) else {
           print("cannot read \(path)")
           exit(2)
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-          let count = fread(&buffer, 1, buffer.count, file)
-          if count <= 0 { break }
-          bytes += buffer[0..<count]
-        }
-        fclose(file)
-        target.run(bytes)
+        target.run(Array(contents))
       }
       print("\(arguments.count - 1) input(s) passed \(name)")
     }

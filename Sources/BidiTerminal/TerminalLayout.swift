@@ -1,4 +1,5 @@
 import Bidi
+import BidiIsolator
 
 /// Lays out a paragraph for a terminal that does no bidi of its own: resolves levels for the whole
 /// paragraph, breaks it into lines of at most ``width`` cells, reorders each line on its own (rules
@@ -51,17 +52,28 @@ public struct TerminalLayout: Sendable {
   ///
   /// - Complexity: O(*n*), one pass over the UTF-8 bytes.
   public static func plainLeftToRightWidth(of text: String) -> Int? {
-    plainLeftToRightWidth(of: text.utf8Span)
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return plainLeftToRightWidth(ofValidUTF8: text.utf8Span.span)
+    }
+    let bytes = Array(text.utf8)[...]
+    return plainLeftToRightWidth(ofValidUTF8: bytes.span)
   }
 
   /// ``plainLeftToRightWidth(of:)-(String)`` for text held as UTF-8 bytes.
   ///
   /// - Complexity: O(*n*).
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   public static func plainLeftToRightWidth(of text: UTF8Span) -> Int? {
+    plainLeftToRightWidth(ofValidUTF8: text.span)
+  }
+
+  /// ``plainLeftToRightWidth(of:)-(String)`` for bytes the caller has validated as UTF-8.
+  ///
+  /// - Complexity: O(*n*).
+  package static func plainLeftToRightWidth(ofValidUTF8 bytes: Span<UInt8>) -> Int? {
     // One pass over the bytes: ASCII by its value, the Basic Multilingual Plane decoded in place and
     // read from a table, the other planes (emoji, mostly) through the class and width look-ups. A
     // right-to-left letter, usually among the first few characters, ends the pass.
-    let bytes = text.span
     let table = plainBasicPlaneWidths.span
     let count = bytes.count
     var cells = 0
@@ -71,7 +83,7 @@ public struct TerminalLayout: Sendable {
       if lead < 0x80 {
         // Printable ASCII eight bytes at a time, a cell each.
         while i + 8 <= count
-          && Self.isPrintableASCII(bytes.bytes.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+          && Self.isPrintableASCII(bytes.eightBytes(at: i))
         {
           cells += 8
           i += 8

@@ -130,11 +130,11 @@ struct BadInputTests {
     #expect(run.stderr == "bidi-fix: \(missing): no such file\nbidi-fix: \(folder.url.path): is a directory\n")
 
     let secret = try folder.file("secret.txt", contents: Data("x\n".utf8))
-    chmod(secret.path, 0o000)
+    unsafe chmod(secret.path, 0o000)
     let unreadable: BidiFixRun
     if geteuid() == 0 {
       // root reads anything: run as nobody, which cannot.
-      chmod(folder.url.path, 0o755)
+      unsafe chmod(folder.url.path, 0o755)
       unreadable = try BidiFixBinary.run(
         ["--", BidiFixBinary.url.path, "isolate", secret.path], launcher: "/usr/bin/setpriv")
     } else {

@@ -93,13 +93,13 @@ enum BidiFixBinary {
       if stdoutURL != nil { return }
       if let closeStdoutAfter {
         // Read a little, then close the pipe as `| head` does.
-        out = stdoutPipe.fileHandleForReading.readData(ofLength: closeStdoutAfter)
+        unsafe out = stdoutPipe.fileHandleForReading.readData(ofLength: closeStdoutAfter)
         try? stdoutPipe.fileHandleForReading.close()
       } else {
-        out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+        unsafe out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
       }
     }
-    onOwnThread { err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
+    onOwnThread { unsafe err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
     onOwnThread(inGroup: false) {
       // The child may stop reading early (a closed output); a write to its closed stdin must not
       // kill the test process.
@@ -113,7 +113,7 @@ enum BidiFixBinary {
       Issue.record("bidi-fix \(arguments) did not finish in \(timeout) s")
     }
     process.waitUntilExit()
-    return BidiFixRun(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+    return unsafe BidiFixRun(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
   }
 
   /// Runs `bidi-fix`, reading only the first bytes of its output before closing the pipe.
@@ -144,7 +144,7 @@ final class TemporaryFolder {
   deinit {
     // Make unreadable test files removable again.
     if let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) {
-      for name in names { chmod(url.appendingPathComponent(name).path, 0o700) }
+      for name in names { unsafe chmod(url.appendingPathComponent(name).path, 0o700) }
     }
     try? FileManager.default.removeItem(at: url)
   }

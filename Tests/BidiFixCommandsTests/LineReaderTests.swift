@@ -51,9 +51,11 @@ struct LineReaderTests {
     var checked = 0
     func checkBatch() {
       for line in batch {
-        let want = expected[line.number - 1]
-        #expect(Array(line.bytes) == want.bytes, "line \(line.number)")
-        #expect(line.terminator == want.terminator, "line \(line.number)")
+        let want = expected[line.info.number - 1]
+        var bytes: [UInt8] = []
+        line.withBytes { bytes.append(copying: $0) }
+        #expect(bytes == want.bytes, "line \(line.info.number)")
+        #expect(line.info.terminator == want.terminator, "line \(line.info.number)")
         checked += 1
       }
       batch.removeAll()
@@ -62,7 +64,7 @@ struct LineReaderTests {
     }
     while let line = try reader.next() {
       batch.append(line)
-      batchBytes += line.bytes.count
+      batchBytes += line.count
       if batchBytes > 4 << 20 { checkBatch() }
     }
     checkBatch()

@@ -50,7 +50,7 @@ enum MeasuredBinary {
 
   /// Whether the binary is built with AddressSanitizer: the debug build next to the tests is when
   /// the tests are, which the sanitizer's runtime in this process shows.
-  static let isAddressSanitized = !isRelease && dlsym(nil, "__asan_init") != nil
+  static let isAddressSanitized = unsafe !isRelease && dlsym(nil, "__asan_init") != nil
 
   static func run(_ arguments: [String], input: URL, in folder: TemporaryFolder, timeout: Double) throws -> MeasuredRun
   {
@@ -61,28 +61,28 @@ enum MeasuredBinary {
       try? FileManager.default.removeItem(at: stdoutURL)
       try? FileManager.default.removeItem(at: stderrURL)
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var actions = unsafe posix_spawn_file_actions_t()
+    unsafe posix_spawn_file_actions_init(&actions)
+    defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+    unsafe posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
+    unsafe posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    unsafe posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["COLUMNS"] = nil
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let argv = unsafe ([path] + arguments).map { unsafe strdup($0) } + [nil]
+    let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      unsafe argv.forEach { unsafe free($0) }
+      unsafe envp.forEach { unsafe free($0) }
     }
 
     let start = DispatchTime.now()
     var pid = pid_t()
     // Under the lock that makes the tests' pipes close-on-exec (`ChildPipes`): this child, which
     // can run for many seconds, must not keep another test's pipe open.
-    let spawned = ChildPipes.lock.withLock { posix_spawn(&pid, path, &actions, nil, argv, envp) }
-    guard spawned == 0 else { throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
+    let spawned = ChildPipes.lock.withLock { unsafe posix_spawn(&pid, path, &actions, nil, argv, envp) }
+    guard spawned == 0 else { throw Failure(description: unsafe "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
     let traced = Ptrace.seize(pid, options: Ptrace.traceExit)
 
     var status: Int32 = 0
@@ -92,10 +92,10 @@ enum MeasuredBinary {
     var polledPeak = 0
     var exitPeak: Int? = nil
     while true {
-      let reaped = wait4(pid, &status, WNOHANG, &usage)
+      let reaped = unsafe wait4(pid, &status, WNOHANG, &usage)
       if reaped == -1 {
         if errno == EINTR { continue }
-        throw Failure(description: "wait4: \(String(cString: strerror(errno)))")
+        throw Failure(description: unsafe "wait4: \(String(cString: strerror(errno)))")
       }
       if reaped == 0 {
         polledPeak = max(polledPeak, highWaterMark(of: pid) ?? 0)
@@ -154,7 +154,7 @@ enum MeasuredBinary {
 /// function.
 enum Ptrace {
   private typealias Function = @convention(c) (CInt, pid_t, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> CLong
-  private static let function: Function? = dlsym(nil, "ptrace").map { unsafeBitCast($0, to: Function.self) }
+  private static let function: Function? = unsafe dlsym(nil, "ptrace").map { unsafe unsafeBitCast($0, to: Function.self) }
 
   private static let seizeRequest: CInt = 0x4206
   private static let continueRequest: CInt = 7
@@ -163,10 +163,10 @@ enum Ptrace {
 
   /// Attaches to `pid` without stopping it; false when ptrace is not allowed.
   static func seize(_ pid: pid_t, options: Int) -> Bool {
-    function?(seizeRequest, pid, nil, UnsafeMutableRawPointer(bitPattern: options)) == 0
+    unsafe function?(seizeRequest, pid, nil, UnsafeMutableRawPointer(bitPattern: options)) == 0
   }
 
   static func resume(_ pid: pid_t, signal: Int32) {
-    _ = function?(continueRequest, pid, nil, UnsafeMutableRawPointer(bitPattern: Int(signal)))
+    _ = unsafe function?(continueRequest, pid, nil, UnsafeMutableRawPointer(bitPattern: Int(signal)))
   }
 }

@@ -27,7 +27,7 @@ struct ReportWritingTests {
       var text = ""
       for _ in 0..<Int(generator.next() % 12) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
       let bytes = Array(text.utf8)
-      let literal = Self.written { $0.appendJSONString(bytes.span) }
+      let literal = bytes.withBytes { text in Self.written { $0.appendJSONString(text) } }
       if literal.count > bytes.count + 2 { escapedSome += 1 }
       let decoded = try JSONDecoder().decode(String.self, from: Data(literal))
       #expect(decoded == text, "\(text.debugDescription) → \(String(decoding: literal, as: UTF8.self))")
@@ -49,19 +49,21 @@ struct ReportWritingTests {
   @Test("Literals and copied bytes land in order after what is already written")
   func piecesInOrder() {
     let text = Array("سلام".utf8)
-    let output = Self.written {
-      $0.append(UInt8(ascii: "["))
-      $0.append(#""kind":"# as StaticString)
-      $0.append(copying: text.span)
-      $0.append(UInt8(ascii: "]"))
+    let output = text.withBytes { text in
+      Self.written {
+        $0.append(UInt8(ascii: "["))
+        $0.append(#""kind":"#)
+        $0.append(copying: text)
+        $0.append(UInt8(ascii: "]"))
+      }
     }
     #expect(String(decoding: output, as: UTF8.self) == #"["kind":سلام]"#)
   }
 }
 
-/// The entry `scan --json` writes for an entity with no branch on it, judged by Foundation's JSON
-/// decoder against the line it came from.
-@Suite("Writing JSON entries whole")
+/// The entries `scan --json` writes, judged by Foundation's JSON decoder against the line they came
+/// from.
+@Suite("Writing JSON entries")
 struct JSONEntryTests {
   struct Entry: Decodable, Equatable {
     var kind: String
@@ -70,56 +72,59 @@ struct JSONEntryTests {
     var text: String
   }
 
-  /// The entry for the bytes at `range` of `line`, or `nil` when the writer declines it.
-  static func entry(
-    _ kind: EntityKind, _ scalars: Range<Int>, in line: [UInt8], _ range: Range<Int>, separated: Bool = false
-  ) -> [UInt8]? {
-    var output: [UInt8] = [0x5B]  // [
-    let written = line.withUnsafeBufferPointer {
-      output.appendJSONEntry(kind, scalarRange: scalars, in: $0, utf8Range: range, separated: separated)
+  struct Report: Decodable {
+    var entities: [Entry]
+  }
+
+  /// The report of one line holding the entities at `ranges` of `line`.
+  static func report(_ entities: [(EntityKind, scalars: Range<Int>, bytes: Range<Int>)], in line: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    var report = EntityReport(source: "", lineNumber: 1, json: true)
+    report.begin(into: &output)
+    line.withBytes { line in
+      for (kind, scalars, bytes) in entities {
+        report.append(kind, field: nil, scalarRange: scalars, text: line.extracting(bytes), into: &output)
+      }
     }
-    return written ? output : nil
+    report.finish(into: &output)
+    return output
   }
 
   @Test("Every stretch of a line, at every place and length, comes back as written")
   func everyStretch() throws {
-    // Two-, three- and four-byte characters, so stretches start and end at every offset of a block.
-    let line = Array("hi @bob سلام 中文 🎉 https://example.com/path?q=1 #话题 +1-555-0100 end".utf8)
+    // Two-, three- and four-byte characters, quotes, backslashes and a tab, so entries start and end
+    // at every offset and hold everything JSON escapes.
+    let line = Array(#"hi @bob سلام 中文 🎉 https://example.com/p?q="1" \d\#t#话题 +1-555-0100 end"#.utf8)
     let kinds = EntityKind.allCases
     var checked = 0
     for start in 0..<line.count where line[start] & 0xC0 != 0x80 {
+      var entities: [(EntityKind, scalars: Range<Int>, bytes: Range<Int>)] = []
+      var expected: [Entry] = []
       for end in (start + 1)...line.count where end == line.count || line[end] & 0xC0 != 0x80 {
         let kind = kinds[(start + end) % kinds.count]
         let scalars = (start * 7)..<(start * 7 + end)  // any numbers, some past 10,000
-        let bytes = try #require(Self.entry(kind, scalars, in: line, start..<end))
-        #expect(bytes.first == 0x5B)
-        let decoded = try JSONDecoder().decode(Entry.self, from: Data(bytes.dropFirst()))
-        let expected = Entry(
-          kind: kind.rawValue, start: scalars.lowerBound, end: scalars.upperBound,
-          text: String(decoding: line[start..<end], as: UTF8.self))
-        #expect(decoded == expected)
-        checked += 1
+        entities.append((kind, scalars, start..<end))
+        expected.append(
+          Entry(
+            kind: kind.rawValue, start: scalars.lowerBound, end: scalars.upperBound,
+            text: String(decoding: line[start..<end], as: UTF8.self)))
       }
+      let bytes = Self.report(entities, in: line)
+      #expect(bytes.last == 0x0A)
+      let decoded = try JSONDecoder().decode(Report.self, from: Data(bytes.dropLast()))
+      #expect(decoded.entities == expected)
+      checked += expected.count
     }
     #expect(checked > 2_000)
   }
 
-  @Test("A comma goes before an entry that follows another")
-  func separated() throws {
-    let line = Array("call +1-555-0100 now, please".utf8)
-    let bytes = try #require(Self.entry(.number, 5..<16, in: line, 5..<16, separated: true))
-    #expect(String(decoding: bytes, as: UTF8.self) == #"[,{"kind":"number","start":5,"end":16,"text":"+1-555-0100"}"#)
-  }
-
-  @Test(
-    "Text that needs escapes, and lines too short to read in blocks, are left to the general writer",
-    arguments: [
-      (#"see http://a.b/c\d now, really"#, 4..<18),
-      ("tab\there and a longer tail", 0..<8),
-      (#"quote " in a long enough line"#, 6..<7),
-      ("@bob", 0..<4),
-    ])
-  func declined(text: String, range: Range<Int>) {
-    #expect(Self.entry(.url, 0..<1, in: Array(text.utf8), range) == nil)
+  @Test("Entries are separated by commas, inside one object per line")
+  func separated() {
+    let line = Array("call +1-555-0100 now, a@b.co".utf8)
+    let bytes = Self.report([(.number, 5..<16, 5..<16), (.email, 22..<28, 22..<28)], in: line)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == #"{"entities":[{"kind":"number","start":5,"end":16,"text":"+1-555-0100"},"#
+        + #"{"kind":"email","start":22,"end":28,"text":"a@b.co"}]}"# + "\n")
   }
 }

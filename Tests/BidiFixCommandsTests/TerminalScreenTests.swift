@@ -93,25 +93,25 @@ enum Tmux {
   }
 
   private static func spawnAndWait(_ arguments: [String]) -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
+    var actions = unsafe posix_spawn_file_actions_t()
+    unsafe posix_spawn_file_actions_init(&actions)
+    defer { unsafe posix_spawn_file_actions_destroy(&actions) }
     for descriptor in Int32(0)...2 {
-      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+      unsafe posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
     // Every pipe the tests make is close-on-exec (`ChildPipes`), and made under the lock taken
     // here, so the tmux client and the server it leaves running cannot inherit one.
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
+    let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      unsafe argv.forEach { unsafe free($0) }
+      unsafe envp.forEach { unsafe free($0) }
     }
     var pid = pid_t()
-    let spawned = ChildPipes.lock.withLock { posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
+    let spawned = ChildPipes.lock.withLock { unsafe posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
     guard spawned == 0 else { return -1 }
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    unsafe waitpid(pid, &status, 0)
     return (status >> 8) & 0xFF
   }
 }

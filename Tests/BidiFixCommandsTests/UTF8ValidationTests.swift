@@ -12,7 +12,7 @@ struct UTF8ValidationTests {
   }
 
   static func toolAccepts(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { UTF8Stretches.isValid($0) }
+    bytes.withBytes { UTF8Stretches.isValid($0) }
   }
 
   @Test(

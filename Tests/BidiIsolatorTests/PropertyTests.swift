@@ -164,7 +164,9 @@ struct PropertyTests {
       #expect(located == expected, "\(escaped(message))")
       // And without directions, the same positions, each with none.
       var positioned: [EntityLocation] = []
-      EntityScanner().forEachEntity(in: message.utf8Span, findingDirections: false) { positioned.append($0) }
+      EntityScanner().forEachEntity(inValidUTF8: message.utf8Span.span, findingDirections: false) {
+        positioned.append($0)
+      }
       #expect(positioned.map(\.direction).allSatisfy { $0 == nil })
       #expect(positioned.map(\.scalarRange) == expected.map(\.scalarRange), "\(escaped(message))")
       #expect(positioned.map(\.utf8Range) == expected.map(\.utf8Range))

@@ -108,16 +108,16 @@ import Testing
       /usr/share/unicode holds Unicode \(ucd.version), the cell width table \
       \(CellWidth.unicodeVersion): run Scripts/gen-cell-width-table
       """)
-    guard let locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
+    guard let locale = unsafe newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
       Issue.record("glibc has no C.UTF-8 locale (it ships with Debian's libc-bin since glibc 2.35)")
       return
     }
     // uselocale changes only this thread's locale, so tests running beside this one keep theirs.
     // The test never suspends, so it stays on this thread until the defer puts the locale back.
-    let previousLocale = uselocale(locale)
+    let previousLocale = unsafe uselocale(locale)
     defer {
-      uselocale(previousLocale)
-      freelocale(locale)
+      unsafe uselocale(previousLocale)
+      unsafe freelocale(locale)
     }
 
     guard let wcwidth = glibcWcwidth() else {
@@ -277,13 +277,13 @@ private func glibcUnicodeVersion(
 
 /// glibc's `wcwidth`, which the Glibc module leaves out: wchar.h declares it only for X/Open.
 private func glibcWcwidth() -> (@convention(c) (wchar_t) -> Int32)? {
-  guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "wcwidth") else { return nil }
-  return unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
+  guard let program = unsafe dlopen(nil, RTLD_NOW), let symbol = unsafe dlsym(program, "wcwidth") else { return nil }
+  return unsafe unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
 }
 
 private func glibcVersion() -> String {
   var buffer = [CChar](repeating: 0, count: 64)
-  guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "glibc" }
+  guard unsafe confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "glibc" }
   return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
@@ -384,7 +384,7 @@ private struct UnicodeCharacterData {
 
   private static func readUnicodeDataFile(_ name: String) -> String? {
     let path = "\(directory)/\(name)"
-    guard let file = fopen(path, "r") else {
+    guard let file = unsafe fopen(path, "r") else {
       Issue.record(
         """
         \(path) is missing: install Debian's Unicode Character Database with \
@@ -392,11 +392,11 @@ private struct UnicodeCharacterData {
         """)
       return nil
     }
-    defer { fclose(file) }
+    defer { unsafe fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = fread(&chunk, 1, chunk.count, file)
+      let count = unsafe fread(&chunk, 1, chunk.count, file)
       if count == 0 { break }
       bytes += chunk[..<count]
     }

@@ -2,17 +2,18 @@ internal import CFriBidi
 
 /// The one place that talks to libfribidi.
 ///
-/// Every raw call, every `withUnsafe…` buffer and every conversion between FriBidi's C types and the
-/// engine's Swift values lives here, in the manner of swift-system's internal syscall layer. The rest
-/// of the engine sees only `BidiClass`, `[UInt8]` levels and `[Unicode.Scalar]` arrays.
+/// Every raw call, every pointer handed to C and every conversion between FriBidi's C types and the
+/// engine's Swift values lives here, in the manner of swift-system's internal syscall layer; this
+/// is one of the few files with pointer code (the README names them), each use marked `unsafe`.
+/// The rest of the engine sees only `BidiClass`, `[UInt8]` levels and `[Unicode.Scalar]` arrays.
 internal enum FriBidiLibrary {
   // MARK: Version
 
   /// The version banner of the library loaded at run time (not the headers compiled against).
-  static let versionInfo: String = String(cString: cfribidi_version_info())
+  static let versionInfo: String = unsafe String(cString: cfribidi_version_info())
 
   /// The Unicode version of the loaded library's character tables.
-  static let unicodeVersion: String = String(cString: cfribidi_unicode_version())
+  static let unicodeVersion: String = unsafe String(cString: cfribidi_unicode_version())
 
   /// `(major, minor, micro)` parsed from `versionInfo`, e.g. `(1, 0, 8)`.
   static let version: (major: Int, minor: Int, micro: Int) = parseVersion(versionInfo)
@@ -75,7 +76,7 @@ internal enum FriBidiLibrary {
 
   static func mirror(of scalar: UInt32) -> UInt32? {
     var mirrored: FriBidiChar = 0
-    return fribidi_get_mirror_char(scalar, &mirrored) != 0 ? mirrored : nil
+    return unsafe fribidi_get_mirror_char(scalar, &mirrored) != 0 ? mirrored : nil
   }
 
   /// The bracket id FriBidi assigns (the opening bracket's code point, with the top bit set for an
@@ -100,16 +101,14 @@ internal enum FriBidiLibrary {
     let count = classes.count
     guard count > 0 else { return [] }
     var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: count)
-    friBidiTypeByClass.withUnsafeBufferPointer { table in
-      for i in 0..<count { types[i] = table[Int(classes[i].rawValue)] }
-    }
+    for i in 0..<count { types[i] = friBidiTypeByClass[Int(classes[i].rawValue)] }
     var levels = [FriBidiLevel](repeating: 0, count: count)
     var direction: FriBidiParType = rightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR
     let bracketIDs = brackets ?? [FriBidiBracketType](repeating: 0, count: count)
-    let maximum = types.withUnsafeBufferPointer { typeBuffer in
-      bracketIDs.withUnsafeBufferPointer { bracketBuffer in
-        levels.withUnsafeMutableBufferPointer { levelBuffer in
-          fribidi_get_par_embedding_levels_ex(
+    let maximum = unsafe types.withUnsafeBufferPointer { typeBuffer in
+      unsafe bracketIDs.withUnsafeBufferPointer { bracketBuffer in
+        unsafe levels.withUnsafeMutableBufferPointer { levelBuffer in
+          unsafe fribidi_get_par_embedding_levels_ex(
             typeBuffer.baseAddress, bracketBuffer.baseAddress, FriBidiStrIndex(count),
             &direction, levelBuffer.baseAddress)
         }
@@ -134,24 +133,22 @@ internal enum FriBidiLibrary {
     let count = scalars.count
     guard count > 0 else { return }
     var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: count)
-    friBidiTypeByClass.withUnsafeBufferPointer { table in
-      for (i, bidiClass) in zip(0..<count, classes) { types[i] = table[Int(bidiClass.rawValue)] }
-    }
+    for (i, bidiClass) in zip(0..<count, classes) { types[i] = friBidiTypeByClass[Int(bidiClass.rawValue)] }
     var properties = [FriBidiArabicProp](repeating: 0, count: count)
     var flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES)
     if ligatures { flags |= FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA) }
-    scalars.withUnsafeMutableBufferPointer { scalarBuffer in
-      properties.withUnsafeMutableBufferPointer { propertyBuffer in
+    unsafe scalars.withUnsafeMutableBufferPointer { scalarBuffer in
+      unsafe properties.withUnsafeMutableBufferPointer { propertyBuffer in
         // FriBidiLevel is a signed byte: the same bits as the engine's levels.
-        levels.withUnsafeBytes { levelBytes in
-          let levelBuffer = levelBytes.bindMemory(to: FriBidiLevel.self)
-          types.withUnsafeBufferPointer { typeBuffer in
-            fribidi_get_joining_types(
+        unsafe levels.withUnsafeBytes { levelBytes in
+          let levelBuffer = unsafe levelBytes.bindMemory(to: FriBidiLevel.self)
+          unsafe types.withUnsafeBufferPointer { typeBuffer in
+            unsafe fribidi_get_joining_types(
               scalarBuffer.baseAddress, FriBidiStrIndex(count), propertyBuffer.baseAddress)
-            fribidi_join_arabic(
+            unsafe fribidi_join_arabic(
               typeBuffer.baseAddress, FriBidiStrIndex(count), levelBuffer.baseAddress,
               propertyBuffer.baseAddress)
-            fribidi_shape_arabic(
+            unsafe fribidi_shape_arabic(
               flags, levelBuffer.baseAddress, FriBidiStrIndex(count), propertyBuffer.baseAddress,
               scalarBuffer.baseAddress)
           }
@@ -183,7 +180,7 @@ internal enum FriBidiLibrary {
     var value = scalar
     var property = FriBidiArabicProp(ArabicJoining.shapes | shape)
     var level: FriBidiLevel = 1
-    fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES), &level, 1, &property, &value)
+    unsafe fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES), &level, 1, &property, &value)
     return value
   }
 
@@ -192,7 +189,7 @@ internal enum FriBidiLibrary {
     var values = [first, second]
     var properties: [FriBidiArabicProp] = [0, 0]
     var levels: [FriBidiLevel] = [1, 1]
-    fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA), &levels, 2, &properties, &values)
+    unsafe fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA), &levels, 2, &properties, &values)
     return values[0] == ligatureFiller && first != ligatureFiller ? values[1] : nil
   }
 }

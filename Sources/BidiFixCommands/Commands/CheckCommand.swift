@@ -33,8 +33,12 @@ struct CheckReport: LineCommand {
 
   var keepsLineEndings: Bool { false }
 
-  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
-    let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
+  func process(
+    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
+    let messages = MessageExtraction.messages(
+      in: bytes, line: line, layout: layout, strict: strict, diagnostics: &diagnostics)
     var shown = 0
     var hidden = 0
     for message in messages {

@@ -3,12 +3,6 @@ import Bidi
 import BidiIsolator
 import BidiTerminal
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 struct DisplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "display",
@@ -86,23 +80,23 @@ struct MessageDisplay: Sendable {
 
   func display(_ message: String, lineBreak: LineTerminator) -> String {
     var output: [UInt8] = []
-    display(message.utf8Span, lineBreak: lineBreak, into: &output)
+    Array(message.utf8).withBytes { display($0, lineBreak: lineBreak, into: &output) }
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Appends the display of `message` to `output`.
-  func display(_ message: UTF8Span, lineBreak: LineTerminator, into output: inout [UInt8]) {
+  /// Appends the display of `message`, validated UTF-8, to `output`.
+  func display(_ message: Span<UInt8>, lineBreak: LineTerminator, into output: inout [UInt8]) {
     // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
-    if direction != .rtl, let cells = TerminalLayout.plainLeftToRightWidth(of: message),
+    if direction != .rtl, let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message),
       cells <= (layout.width ?? Int.max)
     {
       if layout.alignment == .right, let width = layout.width {
         output.append(contentsOf: repeatElement(0x20, count: width - cells))
       }
-      message.span.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+      output.append(copying: message)
       return
     }
-    let original = String(copying: message)
+    let original = String(validUTF8: message)
     let text = isolator?.isolate(original) ?? original
     let base: BaseDirection
     switch direction {
@@ -140,40 +134,5 @@ enum IsolateSpans {
       }
     }
     return spans
-  }
-}
-
-/// The terminal-wg bidi modes (ECMA-48 BDSM): explicit mode stops a bidi-aware terminal from
-/// reordering text the program already put in visual order.
-enum TerminalModes {
-  static func enterExplicit() {
-    write(1, "\u{1B}[8l", 4)
-    // Leave the terminal in its default implicit mode however the program ends.
-    signal(SIGINT) { _ in
-      write(1, "\u{1B}[8h", 4)
-      _exit(130)
-    }
-    signal(SIGTERM) { _ in
-      write(1, "\u{1B}[8h", 4)
-      _exit(143)
-    }
-  }
-
-  static func leaveExplicit() {
-    write(1, "\u{1B}[8h", 4)
-  }
-}
-
-/// The width of the terminal on stdout.
-enum TerminalSize {
-  static func columns() -> Int {
-    var size = winsize()
-    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    if let columns = TerminalEnvironment.variable("COLUMNS").flatMap(Int.init), columns > 0 {
-      return columns
-    }
-    return 80
   }
 }

@@ -29,13 +29,13 @@ struct InspectCommand: ParsableCommand {
   func run() throws {
     let report = InspectReport(
       layout: input.layout, json: json, direction: dir.baseDirection, readsEscapes: escapes,
-      colour: !json && Standard.isTerminal(.standardOutput) && !TerminalEnvironment.noColor)
+      colour: !json && Standard.isTerminal(.standardOutput) && !Environment.noColor)
     if input.files.count == 1, !FileCheck.exists(input.files[0]), input.files[0] != "-" {
       var output: [UInt8] = []
       var diagnostics: [Diagnostic] = []
-      Array(input.files[0].utf8).withUnsafeBufferPointer {
+      Array(input.files[0].utf8).withBytes { text in
         report.process(
-          InputLine(bytes: $0, terminator: .none, number: 1), from: "", into: &output, diagnostics: &diagnostics)
+          text, line: LineInfo(terminator: .none, number: 1), from: "", into: &output, diagnostics: &diagnostics)
       }
       var writer = OutputWriter(descriptor: .standardOutput)
       do {
@@ -75,9 +75,12 @@ struct InspectReport: LineCommand {
 
   var keepsLineEndings: Bool { false }
 
-  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+  func process(
+    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
     let messages = MessageExtraction.messages(
-      in: line, layout: layout, strict: false, diagnostics: &diagnostics)
+      in: bytes, line: line, layout: layout, strict: false, diagnostics: &diagnostics)
     for message in messages {
       let text = readsEscapes ? EscapeSequences.decode(message.text) : message.text
       let resolved: BidiText

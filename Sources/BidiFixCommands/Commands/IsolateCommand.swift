@@ -18,7 +18,7 @@ struct IsolateCommand: ParsableCommand {
   func run() throws {
     let isolator = BidiIsolator(try isolation.options(entities: entities))
     let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, _, output in
-      isolator.isolate(message, appendingTo: &output)
+      isolator.isolate(validUTF8: message, appendingTo: &output)
     }
     let status = input.driver.run(command, inputs: input.files)
     if status != .success { throw ExitCode(status.rawValue) }

@@ -105,8 +105,8 @@ enum FileContents {
     var bytes: [UInt8] = []
     do {
       while let line = try reader.next() {
-        bytes += line.bytes
-        bytes += [0x0A]
+        line.withBytes { bytes.append(copying: $0) }
+        bytes.append(0x0A)
         reader.reuseChunksOfReleasedLines()
       }
     } catch {

@@ -35,40 +35,28 @@ struct ScanReport: LineCommand {
 
   var keepsLineEndings: Bool { false }
 
-  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+  func process(
+    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
     var report = EntityReport(source: source, lineNumber: line.number, json: json)
     report.begin(into: &output)
     defer { report.finish(into: &output) }
     // The common line, whole and well-formed, is reported straight from its bytes: a `String`, a
     // `String.Index` and a copy of the text per entity cost more than finding the entities.
-    let bytes = line.bytes
     if case .lines = layout, line.isKnownValid || UTF8Stretches.isValid(bytes) {
-      scanner.forEachEntity(in: UTF8Span(unchecked: bytes.span), findingDirections: false) { location in
+      scanner.forEachEntity(inValidUTF8: bytes, findingDirections: false) { location in
         report.append(location, in: bytes, into: &output)
       }
       return
     }
-    let messages = MessageExtraction.messages(in: line, layout: layout, strict: strict, diagnostics: &diagnostics)
+    let messages = MessageExtraction.messages(in: bytes, line: line, layout: layout, strict: strict, diagnostics: &diagnostics)
     for message in messages {
       for entity in scanner.entities(in: message.text) {
-        var text = entity.text
-        text.withUTF8 {
-          report.append(entity.kind, field: message.field, scalarRange: entity.scalarRange, text: $0, into: &output)
+        Array(entity.text.utf8).withBytes { text in
+          report.append(entity.kind, field: message.field, scalarRange: entity.scalarRange, text: text, into: &output)
         }
       }
-    }
-  }
-}
-
-extension EntityKind {
-  /// ``rawValue`` as a literal, for appending without a `String`.
-  fileprivate var name: StaticString {
-    switch self {
-    case .mention: "mention"
-    case .hashtag: "hashtag"
-    case .url: "url"
-    case .email: "email"
-    case .number: "number"
     }
   }
 }
@@ -78,7 +66,7 @@ extension EntityKind {
 ///
 /// With `json`, one object per line, `{"entities":[{"kind":…,"start":…,"end":…,"text":…}]}`;
 /// otherwise one `FILE:LINE:COLUMN: KIND TEXT` line per entity.
-private struct EntityReport {
+struct EntityReport {
   /// Where the line came from: the report holds no reference to the line's bytes.
   let source: String
   let lineNumber: Int
@@ -92,78 +80,97 @@ private struct EntityReport {
   }
 
   func begin(into output: inout [UInt8]) {
-    if json { output.append(addingCapacity: 14) { $0.append(#"{"entities":["# as StaticString) } }
+    if json { output.append(addingCapacity: 14) { $0.append(#"{"entities":["#) } }
   }
 
-  /// Appends the entity at `location` in `line`, as a JSON entry with no branch on the entity
-  /// when its text needs no escapes.
-  mutating func append(_ location: EntityLocation, in line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-    if json
-      && output.appendJSONEntry(
-        location.kind, scalarRange: location.scalarRange, in: line, utf8Range: location.utf8Range,
-        separated: !isFirst)
-    {
-      isFirst = false
-      return
-    }
-    append(
-      location.kind, field: nil, scalarRange: location.scalarRange,
-      text: UnsafeBufferPointer(rebasing: line[location.utf8Range]), into: &output)
-  }
-
-  mutating func append(
-    _ kind: EntityKind, field: String?, scalarRange: Range<Int>, text: UnsafeBufferPointer<UInt8>,
-    into output: inout [UInt8]
-  ) {
-    let text = text.span
-    // Literals, three numbers, the kind, the field escaped and the text escaped.
-    let room = 128 + 6 * (text.count + (field?.utf8.count ?? 0)) + source.utf8.count
-    let isFirst = isFirst
-    output.append(addingCapacity: room) { out in
-      if json {
+  /// Appends the entity at `location` in `line`: as a JSON entry written whole when it can be (see
+  /// ``JSONEntry``), otherwise the general way.
+  mutating func append(_ location: EntityLocation, in line: Span<UInt8>, into output: inout [UInt8]) {
+    if json {
+      var written = false
+      output.append(addingCapacity: 1 + JSONEntry.room(for: location.utf8Range)) { out in
         if !isFirst { out.append(UInt8(ascii: ",")) }
-        // One literal per kind, each copied as a constant number of bytes.
-        switch kind {
-        case .mention: out.append(#"{"kind":"mention""# as StaticString)
-        case .hashtag: out.append(#"{"kind":"hashtag""# as StaticString)
-        case .url: out.append(#"{"kind":"url""# as StaticString)
-        case .email: out.append(#"{"kind":"email""# as StaticString)
-        case .number: out.append(#"{"kind":"number""# as StaticString)
-        }
-        if let field {
-          out.append(#","field":"# as StaticString)
-          out.appendJSONString(field.utf8Span.span)
-        }
-        out.append(#","start":"# as StaticString)
-        out.appendDecimal(scalarRange.lowerBound)
-        out.append(#","end":"# as StaticString)
-        out.appendDecimal(scalarRange.upperBound)
-        out.append(#","text":"# as StaticString)
-        out.appendJSONString(text)
-        out.append(UInt8(ascii: "}"))
-      } else {
-        out.append(copying: source.utf8Span.span)
-        out.append(UInt8(ascii: ":"))
-        out.appendDecimal(lineNumber)
-        out.append(UInt8(ascii: ":"))
-        out.appendDecimal(scalarRange.lowerBound + 1)
-        out.append(UInt8(ascii: ":"))
-        if let field {
-          out.append(" [" as StaticString)
-          out.append(copying: field.utf8Span.span)
-          out.append(UInt8(ascii: "]"))
-        }
-        out.append(UInt8(ascii: " "))
-        out.append(kind.name)
-        out.append(UInt8(ascii: " "))
-        out.append(copying: text)
-        out.append(UInt8(ascii: "\n"))
+        written = out.appendJSONEntry(
+          location.kind, scalarRange: location.scalarRange, in: line, utf8Range: location.utf8Range)
+        if !written { out.removeAll() }
+      }
+      if written {
+        isFirst = false
+        return
       }
     }
-    self.isFirst = false
+    append(location.kind, scalarRange: location.scalarRange, text: line.extracting(location.utf8Range), into: &output)
+  }
+
+  /// Appends the entity of `kind` at `scalarRange`, whose bytes are `text`, found in `field` when
+  /// the messages are JSON Lines fields.
+  mutating func append(
+    _ kind: EntityKind, field: String? = nil, scalarRange: Range<Int>, text: Span<UInt8>, into output: inout [UInt8]
+  ) {
+    if json {
+      appendJSON(kind, field: field, scalarRange: scalarRange, text: text, into: &output)
+    } else {
+      appendLine(kind, field: field, scalarRange: scalarRange, text: text, into: &output)
+    }
+    isFirst = false
+  }
+
+  /// `{"kind":…,"start":…,"end":…,"text":…}`, after a comma unless it is the line's first.
+  private func appendJSON(
+    _ kind: EntityKind, field: String?, scalarRange: Range<Int>, text: Span<UInt8>, into output: inout [UInt8]
+  ) {
+    // Literals and two numbers, then the field and the text, each escaped.
+    let room = 96 + 6 * (text.count + (field?.utf8.count ?? 0))
+    output.append(addingCapacity: room) { out in
+      if !isFirst { out.append(UInt8(ascii: ",")) }
+      // One literal per kind, each copied whole.
+      switch kind {
+      case .mention: out.append(#"{"kind":"mention""#)
+      case .hashtag: out.append(#"{"kind":"hashtag""#)
+      case .url: out.append(#"{"kind":"url""#)
+      case .email: out.append(#"{"kind":"email""#)
+      case .number: out.append(#"{"kind":"number""#)
+      }
+      if let field {
+        out.append(#","field":"#)
+        Array(field.utf8).withBytes { out.appendJSONString($0) }
+      }
+      out.append(#","start":"#)
+      out.appendDecimal(scalarRange.lowerBound)
+      out.append(#","end":"#)
+      out.appendDecimal(scalarRange.upperBound)
+      out.append(#","text":"#)
+      out.appendJSONString(text)
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// `FILE:LINE:COLUMN: KIND TEXT`, with ` [FIELD]` after the column for a JSON Lines field.
+  private func appendLine(
+    _ kind: EntityKind, field: String?, scalarRange: Range<Int>, text: Span<UInt8>, into output: inout [UInt8]
+  ) {
+    let room = 64 + text.count + (field?.utf8.count ?? 0) + source.utf8.count
+    output.append(addingCapacity: room) { out in
+      out.append(utf8: source)
+      out.append(UInt8(ascii: ":"))
+      out.appendDecimal(lineNumber)
+      out.append(UInt8(ascii: ":"))
+      out.appendDecimal(scalarRange.lowerBound + 1)
+      out.append(UInt8(ascii: ":"))
+      if let field {
+        out.append(" [")
+        out.append(utf8: field)
+        out.append(UInt8(ascii: "]"))
+      }
+      out.append(UInt8(ascii: " "))
+      out.append(utf8: kind.rawValue)
+      out.append(UInt8(ascii: " "))
+      out.append(copying: text)
+      out.append(UInt8(ascii: "\n"))
+    }
   }
 
   func finish(into output: inout [UInt8]) {
-    if json { output.append(addingCapacity: 3) { $0.append("]}\n" as StaticString) } }
+    if json { output.append(addingCapacity: 3) { $0.append("]}\n") } }
   }
 }

@@ -22,21 +22,42 @@ enum LineTerminator: Sendable {
   }
 }
 
-/// One input line: its bytes without the terminator, and where it is in its input.
-///
-/// The bytes are not the line's own: they lie in a chunk of the reader that read the line, which
-/// keeps the chunk, unchanged, until it is told the lines are let go
-/// (``LineReader/reuseChunksOfReleasedLines()``). A line that held its chunk by reference cost a
-/// retain and a release every time it was handed on, and so did one that held its input's name.
-struct InputLine: @unchecked Sendable {
-  // Unchecked: the bytes are only read, and outlive every line made from them (see above).
-  var bytes: UnsafeBufferPointer<UInt8>
+/// Where a line is in its input and how it ended.
+struct LineInfo: Sendable {
   var terminator: LineTerminator
   /// 1-based line number in its file.
   var number: Int
   /// Whether the reader found the bytes well-formed UTF-8, with the rest of its chunk; when false,
   /// they are unchecked.
   var isKnownValid = false
+}
+
+/// One input line: its bytes without the terminator, and where it is in its input.
+///
+/// The bytes are not the line's own: they lie in a chunk of the reader that read the line, which
+/// keeps the chunk, unchanged, until it is told the lines are let go
+/// (``LineReader/reuseChunksOfReleasedLines()``). A line that held its chunk by reference cost a
+/// retain and a release every time it was handed on, and so did one that held its input's name.
+/// So the line holds a pointer, and this file is one of the few with pointer code (the README
+/// names them); outside it, a line's bytes are a `Span`, for the length of ``withBytes(_:)``.
+@safe struct InputLine: @unchecked Sendable {
+  // Unchecked: the bytes are only read, and outlive every line made from them (see above).
+  private let bytes: UnsafeBufferPointer<UInt8>
+  var info: LineInfo
+
+  fileprivate init(bytes: UnsafeBufferPointer<UInt8>, info: LineInfo) {
+    unsafe self.bytes = bytes
+    self.info = info
+  }
+
+  /// The number of bytes, without the terminator.
+  var count: Int { unsafe bytes.count }
+
+  /// Calls `body` with the line's bytes.
+  @inline(__always)
+  func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+    try body(unsafe Span(_unsafeElements: bytes))
+  }
 }
 
 /// Reads lines from a file descriptor in large chunks. Lines are split at LF only; a CR before the LF
@@ -75,43 +96,43 @@ struct LineReader {
   mutating func next() throws(Errno) -> InputLine? {
     var searchFrom = position
     while true {
-      let bytes = buffer.bytes
-      if let newline = Self.firstLineFeed(in: bytes, from: searchFrom) {
+      let bytes = unsafe buffer.bytes
+      if let newline = unsafe Self.firstLineFeed(in: bytes, from: searchFrom) {
         var end = newline
         var terminator = LineTerminator.lineFeed
-        if end > position && bytes[end - 1] == 0x0D {
+        if unsafe end > position && bytes[end - 1] == 0x0D {
           end -= 1
           terminator = .carriageReturnLineFeed
         }
-        let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
+        let line = unsafe UnsafeBufferPointer(rebasing: bytes[position..<end])
         position = newline + 1
         lineNumber += 1
         isShared = true
-        return InputLine(
-          bytes: line, terminator: terminator, number: lineNumber, isKnownValid: newline < validEnd)
+        return unsafe InputLine(
+          bytes: line, info: LineInfo(terminator: terminator, number: lineNumber, isKnownValid: newline < validEnd))
       }
       if atEnd {
         guard position < bytes.count else { return nil }
-        let line = UnsafeBufferPointer(rebasing: bytes[position...])
+        let line = unsafe UnsafeBufferPointer(rebasing: bytes[position...])
         position = bytes.count
         lineNumber += 1
         isShared = true
-        return InputLine(bytes: line, terminator: .none, number: lineNumber)
+        return unsafe InputLine(bytes: line, info: LineInfo(terminator: .none, number: lineNumber))
       }
       // Keep the unfinished line and read more after it: in place while no line points into the
       // chunk (a long line grows there), in a new chunk otherwise.
-      let unfinished = UnsafeBufferPointer(rebasing: bytes[position...])
+      let unfinished = unsafe UnsafeBufferPointer(rebasing: bytes[position...])
       if isShared {
         // The same capacity for every chunk of ordinary lines, so that a spare always fits.
         let needed = Self.chunkSize + Swift.max(unfinished.count, 1 << 16)
         let spare = spareChunks.last.map { $0.capacity >= needed } ?? false
         let next = spare ? spareChunks.removeLast() : Chunk(capacity: needed)
-        next.replaceContents(with: unfinished)
+        unsafe next.replaceContents(with: unfinished)
         retiredChunks.append(buffer)
         buffer = next
         isShared = false
       } else if position > 0 {
-        buffer.replaceContents(with: unfinished)
+        unsafe buffer.replaceContents(with: unfinished)
       }
       buffer.reserve(buffer.count + Self.chunkSize)
       position = 0
@@ -139,22 +160,22 @@ struct LineReader {
   /// on: a line feed is a whole character, so the stretch is well-formed exactly when every line in
   /// it is. Only bytes not yet in a complete line are read again at the next chunk.
   private mutating func validateCompleteLines(readFrom newData: Int) {
-    let bytes = buffer.bytes
+    let bytes = unsafe buffer.bytes
     var lastLineFeed = bytes.count - 1
-    while lastLineFeed >= newData && bytes[lastLineFeed] != 0x0A { lastLineFeed -= 1 }
+    while unsafe lastLineFeed >= newData && bytes[lastLineFeed] != 0x0A { lastLineFeed -= 1 }
     guard lastLineFeed >= newData else { return }
-    if UTF8Stretches.isValid(UnsafeBufferPointer(rebasing: bytes[position..<lastLineFeed + 1])) {
+    if UTF8Stretches.isValid(unsafe Span(_unsafeElements: UnsafeBufferPointer(rebasing: bytes[position..<lastLineFeed + 1]))) {
       validEnd = lastLineFeed + 1
     }
   }
 
   /// The offset of the first LF at or after `start`, found by the C library's vectorised `memchr`:
   /// on chat text a byte-by-byte search took as long as validating the line.
-  private static func firstLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  @unsafe private static func firstLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = bytes.baseAddress, start < bytes.count,
-      let found = memchr(base + start, 0x0A, bytes.count - start)
+      let found = unsafe memchr(base + start, 0x0A, bytes.count - start)
     else { return nil }
-    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    return unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Reads until a whole chunk has come in or the input ends. A pipe hands over 64 KB at a time,
@@ -168,7 +189,7 @@ struct LineReader {
       do {
         // Straight into the chunk's spare room: zeroing a megabyte first cost a pass over every
         // byte of the input.
-        read = try descriptor.read(into: buffer.room(upTo: Self.chunkSize - filled), retryOnInterrupt: true)
+        read = unsafe try descriptor.read(into: buffer.room(upTo: Self.chunkSize - filled), retryOnInterrupt: true)
       } catch let error as Errno {
         // What came in before the error is kept; the error is reported once it is reached.
         if filled > 0 { return }
@@ -189,7 +210,7 @@ struct LineReader {
 
 /// Memory the reader reads into, and lines point into, owned by the reader: its address never
 /// changes while lines may point into it.
-private final class Chunk {
+@safe private final class Chunk {
   private(set) var capacity: Int
   private var start: UnsafeMutableRawPointer
   /// The bytes read into the chunk so far.
@@ -197,25 +218,25 @@ private final class Chunk {
 
   init(capacity: Int) {
     self.capacity = capacity
-    start = .allocate(byteCount: capacity, alignment: 16)
+    unsafe start = .allocate(byteCount: capacity, alignment: 16)
   }
 
-  deinit { start.deallocate() }
+  deinit { unsafe start.deallocate() }
 
-  var bytes: UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
+  @unsafe var bytes: UnsafeBufferPointer<UInt8> {
+    unsafe UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
   }
 
   /// Up to `limit` bytes of the free room after the bytes read.
-  func room(upTo limit: Int) -> UnsafeMutableRawBufferPointer {
-    UnsafeMutableRawBufferPointer(start: start + count, count: Swift.min(limit, capacity - count))
+  @unsafe func room(upTo limit: Int) -> UnsafeMutableRawBufferPointer {
+    unsafe UnsafeMutableRawBufferPointer(start: start + count, count: Swift.min(limit, capacity - count))
   }
 
   /// Makes the chunk hold just `bytes`, which may lie in it (no line may point into it then).
-  func replaceContents(with bytes: UnsafeBufferPointer<UInt8>) {
+  @unsafe func replaceContents(with bytes: UnsafeBufferPointer<UInt8>) {
     if let source = bytes.baseAddress, !bytes.isEmpty {
       // The bytes may lie in the chunk itself.
-      memmove(start, source, bytes.count)
+      unsafe memmove(start, source, bytes.count)
     }
     count = bytes.count
   }
@@ -227,9 +248,9 @@ private final class Chunk {
     guard needed > capacity else { return }
     let capacity = Swift.max(needed, 2 * self.capacity)
     let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    larger.copyMemory(from: start, byteCount: count)
-    start.deallocate()
-    start = larger
+    unsafe larger.copyMemory(from: start, byteCount: count)
+    unsafe start.deallocate()
+    unsafe start = unsafe larger
     self.capacity = capacity
   }
 }

@@ -1,3 +1,5 @@
+import BidiIsolator
+
 /// Splits bytes into stretches of well-formed UTF-8 and the ill-formed bytes between them, so a
 /// command can change the text and pass every bad byte through untouched.
 ///
@@ -5,7 +7,8 @@
 /// forms, surrogates, code points past U+10FFFF, stray continuation bytes and the bytes F5–FF.
 ///
 /// ```swift
-/// UTF8Stretches.split([0x61, 0xFF, 0x62]) // [(0..<1, valid), (1..<2, invalid), (2..<3, valid)]
+/// UTF8Stretches.split([0x61, 0xFF, 0x62][...].span)
+/// // [(0..<1, valid), (1..<2, invalid), (2..<3, valid)]
 /// ```
 enum UTF8Stretches {
   struct Stretch: Equatable {
@@ -16,7 +19,7 @@ enum UTF8Stretches {
   /// The length of the well-formed sequence starting at `i`, or `nil` when the bytes there are
   /// ill-formed.
   @inline(__always)
-  static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+  static func sequenceLength(_ bytes: Span<UInt8>, at i: Int) -> Int? {
     let lead = bytes[i]
     if lead < 0x80 { return 1 }
     let end = bytes.count
@@ -52,38 +55,34 @@ enum UTF8Stretches {
   /// them are checked a character at a time.
   ///
   /// ```swift
-  /// Array("سلام 中文 😀".utf8).withUnsafeBufferPointer(UTF8Stretches.isValid)   // true
-  /// [UInt8]([0xC0, 0x80]).withUnsafeBufferPointer(UTF8Stretches.isValid)       // false: overlong
+  /// UTF8Stretches.isValid(Array("سلام 中文 😀".utf8)[...].span)   // true
+  /// UTF8Stretches.isValid([0xC0, 0x80][...].span)                 // false: overlong
   /// ```
   ///
   /// - Complexity: O(*n*).
-  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+  static func isValid(_ bytes: Span<UInt8>) -> Bool {
     let count = bytes.count
     // A block is judged with the three bytes before it, so it starts at the first sequence boundary
     // from byte 3: the bytes before it end whole sequences, and none of them expects more.
-    guard var i = validateSequences(base, count: count, from: 0, until: min(3, count)) else { return false }
-    guard count - i >= 16 else { return validateSequences(base, count: count, from: i, until: count) != nil }
+    guard var i = validateSequences(bytes, from: 0, until: min(3, count)) else { return false }
+    guard count - i >= 16 else { return validateSequences(bytes, from: i, until: count) != nil }
     // Errors are gathered and looked at once: a branch per block, on whether it held only ASCII or
     // was wrong, was mispredicted where chat text switches between scripts.
     var errors = UTF8Block.Lanes()
     while i + 16 <= count {
-      errors .|= UTF8Block(base + i).errors
+      errors .|= UTF8Block(bytes, at: i).errors
       i += 16
     }
     // The last sixteen bytes, overlapping the block before: a byte's verdict depends only on the
     // bytes before it. Then no lead may expect bytes past the end.
-    if i < count { errors .|= UTF8Block(base + count - 16).errors }
-    return UTF8Block.noneSet(errors) && base[count - 1] < 0xC0 && base[count - 2] < 0xE0 && base[count - 3] < 0xF0
+    if i < count { errors .|= UTF8Block(bytes, at: count - 16).errors }
+    return errors.isEmpty && bytes[count - 1] < 0xC0 && bytes[count - 2] < 0xE0 && bytes[count - 3] < 0xF0
   }
 
   /// The short path of ``isValid(_:)``: checks whole sequences from `start` until one ends at or past
   /// `limit` (the last may run beyond it), and returns where the next begins, or `nil` at the first
   /// ill-formed one.
-  private static func validateSequences(
-    _ base: UnsafePointer<UInt8>, count: Int, from start: Int, until limit: Int
-  ) -> Int? {
-    let bytes = UnsafeBufferPointer(start: base, count: count)
+  private static func validateSequences(_ bytes: Span<UInt8>, from start: Int, until limit: Int) -> Int? {
     var i = start
     while i < limit {
       guard let length = sequenceLength(bytes, at: i) else { return nil }
@@ -93,7 +92,7 @@ enum UTF8Stretches {
   }
 
   /// The stretches of `bytes`, in order; adjacent ill-formed bytes form one invalid stretch.
-  static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [Stretch] {
+  static func split(_ bytes: Span<UInt8>) -> [Stretch] {
     var stretches: [Stretch] = []
     var i = 0
     var start = 0
@@ -130,14 +129,15 @@ private struct UTF8Block {
   let before2: Bytes
   let before3: Bytes
 
-  /// The sixteen bytes from `start`; the three bytes before `start` must be readable too.
+  /// The sixteen bytes from `offset`, which must be at least 3: the three bytes before are read too.
   @inline(__always)
-  init(_ start: UnsafePointer<UInt8>) {
-    let raw = UnsafeRawPointer(start)
-    bytes = raw.loadUnaligned(as: Bytes.self)
-    before1 = raw.loadUnaligned(fromByteOffset: -1, as: Bytes.self)
-    before2 = raw.loadUnaligned(fromByteOffset: -2, as: Bytes.self)
-    before3 = raw.loadUnaligned(fromByteOffset: -3, as: Bytes.self)
+  init(_ text: Span<UInt8>, at offset: Int) {
+    // One bounds check for the nineteen bytes; the four reads inside them need none of their own.
+    let window = text.extracting(offset - 3..<offset + 16)
+    bytes = window.sixteenBytes(at: 3)
+    before1 = window.sixteenBytes(at: 2)
+    before2 = window.sixteenBytes(at: 1)
+    before3 = window.sixteenBytes(at: 0)
   }
 
   /// The lanes that are ill-formed.
@@ -154,12 +154,6 @@ private struct UTF8Block {
       .| ((before1 .== Self.all(0xF0)) .& bytes.lanes(from: 0x80, count: 0x10))
       .| ((before1 .== Self.all(0xF4)) .& bytes.lanes(from: 0x90, count: 0x30))
     return (continuation .^ expected) .| neverValid .| narrowed
-  }
-
-  @inline(__always)
-  static func noneSet(_ lanes: Lanes) -> Bool {
-    let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-    return halves[0] | halves[1] == 0
   }
 
   @inline(__always)

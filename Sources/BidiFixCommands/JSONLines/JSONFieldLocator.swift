@@ -32,31 +32,30 @@ struct JSONFieldLocator: Sendable {
     self.paths = paths.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
   }
 
-  func fields(in bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> [Field] {
-    var parser = Parser(bytes: bytes, paths: paths, names: names)
-    parser.skipWhitespace()
-    try parser.value(path: [], depth: 0)
-    parser.skipWhitespace()
+  func fields(in bytes: Span<UInt8>) throws(SyntaxError) -> [Field] {
+    var parser = Parser(paths: paths, names: names)
+    parser.skipWhitespace(bytes)
+    try parser.value(bytes, path: [], depth: 0)
+    parser.skipWhitespace(bytes)
     guard parser.position == bytes.count else {
       throw SyntaxError(offset: parser.position, reason: "unexpected text after the JSON value")
     }
     return parser.found
   }
 
+  /// A recursive-descent parser; each step is given the record's bytes.
   private struct Parser {
-    let bytes: UnsafeBufferPointer<UInt8>
     let paths: [[Substring]]
     let names: [String]
     var position = 0
     var found: [Field] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, paths: [[Substring]], names: [String]) {
-      self.bytes = bytes
+    init(paths: [[Substring]], names: [String]) {
       self.paths = paths
       self.names = names
     }
 
-    mutating func skipWhitespace() {
+    mutating func skipWhitespace(_ bytes: Span<UInt8>) {
       while position < bytes.count {
         switch bytes[position] {
         case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -68,21 +67,21 @@ struct JSONFieldLocator: Sendable {
     func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: position, reason: reason) }
 
     /// `path` is nil when no requested path goes through here.
-    mutating func value(path: [Substring]?, depth: Int) throws(SyntaxError) {
+    mutating func value(_ bytes: Span<UInt8>, path: [Substring]?, depth: Int) throws(SyntaxError) {
       guard depth < JSONFieldLocator.maximumDepth else { throw fail("nesting deeper than 512") }
       guard position < bytes.count else { throw fail("unexpected end of record") }
       let start = position
       switch bytes[position] {
       case UInt8(ascii: "{"):
-        try object(path: path, depth: depth)
+        try object(bytes, path: path, depth: depth)
       case UInt8(ascii: "["):
-        try array(depth: depth)
+        try array(bytes, depth: depth)
       case UInt8(ascii: "\""):
-        try string()
+        try string(bytes)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        try number()
+        try number(bytes)
       default:
-        try literal()
+        try literal(bytes)
       }
       if let path, let index = paths.firstIndex(where: { $0 == path }) {
         found.append(
@@ -90,32 +89,32 @@ struct JSONFieldLocator: Sendable {
       }
     }
 
-    mutating func object(path: [Substring]?, depth: Int) throws(SyntaxError) {
+    mutating func object(_ bytes: Span<UInt8>, path: [Substring]?, depth: Int) throws(SyntaxError) {
       position += 1
-      skipWhitespace()
+      skipWhitespace(bytes)
       if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
         position += 1
         return
       }
       while true {
-        skipWhitespace()
+        skipWhitespace(bytes)
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
           throw fail("expected a member name")
         }
         let keyStart = position
-        try string()
+        try string(bytes)
         var childPath: [Substring]? = nil
         if let path {
-          let key = Substring(JSONString.decode(UnsafeBufferPointer(rebasing: bytes[keyStart..<position])) ?? "")
+          let key = Substring(JSONString.decode(bytes.extracting(keyStart..<position)) ?? "")
           let candidate = path + [key]
           if paths.contains(where: { $0.starts(with: candidate) }) { childPath = candidate }
         }
-        skipWhitespace()
+        skipWhitespace(bytes)
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
         position += 1
-        skipWhitespace()
-        try value(path: childPath, depth: depth + 1)
-        skipWhitespace()
+        skipWhitespace(bytes)
+        try value(bytes, path: childPath, depth: depth + 1)
+        skipWhitespace(bytes)
         guard position < bytes.count else { throw fail("unexpected end of record") }
         if bytes[position] == UInt8(ascii: ",") {
           position += 1
@@ -127,17 +126,17 @@ struct JSONFieldLocator: Sendable {
       }
     }
 
-    mutating func array(depth: Int) throws(SyntaxError) {
+    mutating func array(_ bytes: Span<UInt8>, depth: Int) throws(SyntaxError) {
       position += 1
-      skipWhitespace()
+      skipWhitespace(bytes)
       if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
         position += 1
         return
       }
       while true {
-        skipWhitespace()
-        try value(path: nil, depth: depth + 1)
-        skipWhitespace()
+        skipWhitespace(bytes)
+        try value(bytes, path: nil, depth: depth + 1)
+        skipWhitespace(bytes)
         guard position < bytes.count else { throw fail("unexpected end of record") }
         if bytes[position] == UInt8(ascii: ",") {
           position += 1
@@ -149,7 +148,7 @@ struct JSONFieldLocator: Sendable {
       }
     }
 
-    mutating func string() throws(SyntaxError) {
+    mutating func string(_ bytes: Span<UInt8>) throws(SyntaxError) {
       position += 1
       while position < bytes.count {
         let byte = bytes[position]
@@ -163,7 +162,7 @@ struct JSONFieldLocator: Sendable {
       throw fail("unterminated string")
     }
 
-    mutating func number() throws(SyntaxError) {
+    mutating func number(_ bytes: Span<UInt8>) throws(SyntaxError) {
       let start = position
       while position < bytes.count {
         switch bytes[position] {
@@ -177,10 +176,10 @@ struct JSONFieldLocator: Sendable {
       }
     }
 
-    mutating func literal() throws(SyntaxError) {
+    mutating func literal(_ bytes: Span<UInt8>) throws(SyntaxError) {
       for word in ["true", "false", "null"] {
         let utf8 = Array(word.utf8)
-        if position + utf8.count <= bytes.count && Array(bytes[position..<position + utf8.count]) == utf8 {
+        if position + utf8.count <= bytes.count && utf8.indices.allSatisfy({ bytes[position + $0] == utf8[$0] }) {
           position += utf8.count
           return
         }
@@ -194,9 +193,10 @@ struct JSONFieldLocator: Sendable {
 enum JSONString {
   /// Decodes a string literal, quotes included. Returns `nil` for a malformed escape or a lone
   /// surrogate, which no Swift string can hold; such a value is left as it is.
-  static func decode(_ literal: UnsafeBufferPointer<UInt8>) -> String? {
+  static func decode(_ literal: Span<UInt8>) -> String? {
     guard literal.count >= 2 else { return nil }
-    let body = UnsafeBufferPointer(rebasing: literal[1..<literal.count - 1])
+    var body: [UInt8] = []
+    body.append(copying: literal.extracting(1..<literal.count - 1))
     guard body.contains(UInt8(ascii: "\\")) else { return String(validating: body, as: UTF8.self) }
     var scalars = String.UnicodeScalarView()
     var bytes: [UInt8] = []
@@ -260,7 +260,7 @@ enum JSONString {
   /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped,
   /// everything else as UTF-8.
   static func encode(_ string: String, into output: inout [UInt8]) {
-    encode(string.utf8Span.span, into: &output)
+    Array(string.utf8).withBytes { encode($0, into: &output) }
   }
 
   /// Appends the well-formed UTF-8 `text` as a JSON string literal.

@@ -12,10 +12,10 @@ enum JSONRecordReader {
   /// that is not a string, or holds an escape no Swift string can represent, is reported and left
   /// out. `outcome` ends each message, such as "; left unchanged".
   static func stringFields(
-    in bytes: UnsafeBufferPointer<UInt8>, locator: JSONFieldLocator, line: Int, strict: Bool, outcome: String,
+    in bytes: Span<UInt8>, locator: JSONFieldLocator, line: Int, strict: Bool, outcome: String,
     diagnostics: inout [Diagnostic]
   ) -> [StringField]? {
-    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    if bytes.indices.allSatisfy({ bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0D }) { return nil }
     guard UTF8Stretches.isValid(bytes) else {
       diagnostics.append(
         Diagnostic(severity: .error, line: line, column: nil, text: "record is not valid UTF-8\(outcome)"))
@@ -40,7 +40,7 @@ enum JSONRecordReader {
             text: "field '\(field.path)' is not a string\(outcome)"))
         continue
       }
-      guard let value = JSONString.decode(UnsafeBufferPointer(rebasing: bytes[field.range])) else {
+      guard let value = JSONString.decode(bytes.extracting(field.range)) else {
         diagnostics.append(
           Diagnostic(
             severity: strict ? .error : .warning, line: line, column: nil,

@@ -1,68 +1,53 @@
+import BidiIsolator
+
 /// Writing report pieces into room reserved once, with `Array.append(addingCapacity:
 /// initializingWith:)`: a report of many small pieces cost more in `append(contentsOf:)` calls
 /// than in finding what it reports.
 ///
+/// Literals and copies of whole spans go in one copy each (`BidiIsolator`'s `append(_:)` and
+/// `append(copying:)` on `OutputSpan`).
+///
 /// ```swift
 /// var output: [UInt8] = []
 /// output.append(addingCapacity: 64) { span in
-///   span.append("start: " as StaticString)
+///   span.append("start: ")
 ///   span.appendDecimal(42)
 /// }
 /// // output holds "start: 42"
 /// ```
 extension OutputSpan<UInt8> {
-  /// Appends the UTF-8 bytes of a literal.
+  /// Appends the UTF-8 bytes of `text`.
   ///
-  /// - Complexity: O(*n*) in the literal's length.
-  @inline(__always)
-  mutating func append(_ literal: StaticString) {
-    appendBytes(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
-  }
-
-  /// Appends `bytes` as they are.
-  ///
-  /// - Complexity: O(*n*).
-  @inline(__always)
-  mutating func append(copying bytes: Span<UInt8>) {
-    bytes.withUnsafeBufferPointer { appendBytes(from: $0.baseAddress, count: $0.count) }
-  }
-
-  /// Appends `count` bytes from `source` in one copy: a check and a store per byte cost more than
-  /// the rest of a report.
-  @inline(__always)
-  private mutating func appendBytes(from source: UnsafePointer<UInt8>?, count: Int) {
-    precondition(count <= freeCapacity, "no room reserved for \(count) bytes")
-    guard let source, count > 0 else { return }
-    withUnsafeMutableBufferPointer { buffer, initialized in
-      (buffer.baseAddress! + initialized).initialize(from: source, count: count)
-      initialized += count
-    }
+  /// - Complexity: O(*n*) in the length of `text`.
+  mutating func append(utf8 text: String) {
+    for byte in text.utf8 { append(byte) }
   }
 
   /// Appends `value` in decimal ASCII digits: at most 20 bytes.
   ///
   /// - Complexity: O(*d*) in the digits of `value`.
+  @inline(__always)
   mutating func appendDecimal(_ value: Int) {
+    guard value >= 0 && value < 10_000 else { return appendLongDecimal(value) }
+    // Offsets and line numbers, nearly always, with no branch on the number of digits (reports of
+    // many numbers mispredicted those branches): the four digits, the first in the lowest byte, are
+    // moved down past the leading zeros; all four bytes are appended, and as many as there were
+    // leading zeros taken back off the end.
+    let value = UInt32(value)
+    let leadingZeros = (value < 1000 ? 1 : 0) + (value < 100 ? 1 : 0) + (value < 10 ? 1 : 0)
+    let digits = 0x3030_3030 | value / 1000 | (value / 100 % 10) << 8 | (value / 10 % 10) << 16 | (value % 10) << 24
+    let shifted = digits >> (8 * UInt32(leadingZeros))
+    append(UInt8(truncatingIfNeeded: shifted))
+    append(UInt8(truncatingIfNeeded: shifted >> 8))
+    append(UInt8(truncatingIfNeeded: shifted >> 16))
+    append(UInt8(truncatingIfNeeded: shifted >> 24))
+    removeLast(leadingZeros)
+  }
+
+  private mutating func appendLongDecimal(_ value: Int) {
     if value < 0 { append(UInt8(ascii: "-")) }
     let magnitude = value.magnitude
-    // Offsets and line numbers are mostly under a thousand: divisions by constants, which the
-    // compiler turns into multiplications, instead of the general loop's divisions.
-    if magnitude < 10 {
-      append(UInt8(ascii: "0") &+ UInt8(magnitude))
-      return
-    }
-    if magnitude < 100 {
-      append(UInt8(ascii: "0") &+ UInt8(magnitude / 10))
-      append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
-      return
-    }
-    if magnitude < 1000 {
-      append(UInt8(ascii: "0") &+ UInt8(magnitude / 100))
-      append(UInt8(ascii: "0") &+ UInt8(magnitude / 10 % 10))
-      append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
-      return
-    }
-    var divisor: UInt = 1000
+    var divisor: UInt = 1
     while magnitude / divisor >= 10 { divisor *= 10 }
     var rest = magnitude
     while divisor > 0 {
@@ -91,13 +76,13 @@ extension OutputSpan<UInt8> {
           append(UInt8(ascii: "\\"))
           append(byte)
         case 0x0A:
-          append("\\n" as StaticString)
+          append("\\n")
         case 0x0D:
-          append("\\r" as StaticString)
+          append("\\r")
         case 0x09:
-          append("\\t" as StaticString)
+          append("\\t")
         case 0x00..<0x20:
-          append("\\u00" as StaticString)
+          append("\\u00")
           append(Self.hexDigit(byte >> 4))
           append(Self.hexDigit(byte & 0xF))
         default:
@@ -108,36 +93,50 @@ extension OutputSpan<UInt8> {
     append(UInt8(ascii: "\""))
   }
 
-  /// Whether `text` holds no quote, backslash or control character: eight bytes at a time, each
-  /// test a few word operations that flag a byte below a bound or equal to a value, with no false
-  /// negative.
+  /// Whether `text` holds no quote, backslash or control character: sixteen bytes at a time with
+  /// vector comparisons, the last sixteen read back from the end, or byte by byte when shorter.
   private static func needsNoEscape(_ text: Span<UInt8>) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasByteBelow(_ bound: UInt8, in word: UInt64) -> Bool {
-      (word &- ones &* UInt64(bound)) & ~word & high != 0
+    @inline(__always) func escapes(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+      block.lanes(from: 0, count: 0x20) .| (block .== SIMD16(repeating: UInt8(ascii: "\""))) .| (block .== SIMD16(repeating: UInt8(ascii: "\\")))
     }
-    let raw = text.bytes
-    var offset = 0
-    while offset + 8 <= raw.byteCount {
-      let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      if hasByteBelow(0x20, in: word) || hasByteBelow(1, in: word ^ (ones &* 0x22))
-        || hasByteBelow(1, in: word ^ (ones &* 0x5C))
-      {
-        return false
+    guard text.count >= 16 else {
+      for index in text.indices {
+        let byte = text[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
       }
-      offset += 8
+      return true
     }
-    while offset < raw.byteCount {
-      let byte = text[offset]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-      offset += 1
+    var found = escapes(text.sixteenBytes(at: text.count - 16))
+    var offset = 0
+    while offset + 16 < text.count {
+      found .|= escapes(text.sixteenBytes(at: offset))
+      offset += 16
     }
-    return true
+    return found.isEmpty
   }
 
   @inline(__always)
   private static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends `bytes` as they are.
+  ///
+  /// - Complexity: O(*n*).
+  mutating func append(copying bytes: Span<UInt8>) {
+    append(addingCapacity: bytes.count) { $0.append(copying: bytes) }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Calls `body` with the bytes as a span (an array's own `span` is only in the 26 releases of
+  /// Apple's systems; a slice's is everywhere).
+  ///
+  /// - Complexity: O(1).
+  func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+    let all = self[...]
+    return try body(all.span)
   }
 }

@@ -33,7 +33,7 @@ struct OutputWriter {
   private func writeAll(_ bytes: [UInt8]) throws(OutputError) {
     let descriptor = self.descriptor
     do {
-      _ = try bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+      _ = try descriptor.writeAll(bytes)
     } catch let error as Errno {
       throw OutputError(errno: error)
     } catch {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// A one-line progress report on stderr for long inputs: bytes done, rate and time left. It shows
 /// only after half a second, redraws at most ten times a second, and erases itself at the end.
@@ -33,13 +29,13 @@ struct ProgressBar {
     let line =
       "\r[\(bar)] \(Int(fraction * 100))%  \(Self.megabytes(bytesDone))/\(Self.megabytes(totalBytes)) MB  "
       + "\(Self.megabytes(Int(rate))) MB/s  ETA \(Int(remaining) / 60):\(Self.twoDigits(Int(remaining) % 60))\u{1B}[K"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    _ = try? FileDescriptor.standardError.writeAll(line.utf8)
   }
 
   mutating func finish() {
     guard drawn else { return }
     let clear = "\r\u{1B}[K"
-    _ = clear.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    _ = try? FileDescriptor.standardError.writeAll(clear.utf8)
   }
 
   private static func megabytes(_ bytes: Int) -> String {
@@ -49,9 +45,11 @@ struct ProgressBar {
 
   private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
+  /// Seconds since an arbitrary moment, on a clock that never goes back.
   private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    let elapsed = ContinuousClock.now - clockStart
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
+
+  private static let clockStart = ContinuousClock.now
 }

@@ -4,9 +4,11 @@ protocol LineCommand: Sendable {
   /// `strip`, `display`), rather than a report ending in LF (`scan`, `inspect`, `check`).
   var keepsLineEndings: Bool { get }
 
-  /// Processes one line (without its terminator) of the input named `source`, appending its
-  /// output and any diagnostics.
-  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic])
+  /// Processes the bytes of one line (without its terminator) of the input named `source`,
+  /// appending its output and any diagnostics.
+  func process(
+    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic])
 }
 
 /// Where messages are in a line: the whole line, or string fields of a JSON Lines record.
@@ -25,14 +27,14 @@ struct MessageRewriter: LineCommand {
   let strict: Bool
   /// Appends the new text of a message, given as validated UTF-8, to the output; the terminator is
   /// the input line's, for a rewrite that spans lines.
-  let rewrite: @Sendable (UTF8Span, LineTerminator, inout [UInt8]) -> Void
+  let rewrite: @Sendable (Span<UInt8>, LineTerminator, inout [UInt8]) -> Void
 
   var keepsLineEndings: Bool { true }
 
   /// A rewriter that works on the message's bytes, with no `String` made for the common line.
   init(
     layout: MessageLayout, strict: Bool,
-    rewritingBytes rewrite: @escaping @Sendable (UTF8Span, LineTerminator, inout [UInt8]) -> Void
+    rewritingBytes rewrite: @escaping @Sendable (Span<UInt8>, LineTerminator, inout [UInt8]) -> Void
   ) {
     self.layout = layout
     self.strict = strict
@@ -42,43 +44,45 @@ struct MessageRewriter: LineCommand {
   /// A rewriter from one string to another.
   init(layout: MessageLayout, strict: Bool, rewrite: @escaping @Sendable (String, LineTerminator) -> String) {
     self.init(layout: layout, strict: strict) { message, terminator, output in
-      output.append(contentsOf: rewrite(String(copying: message), terminator).utf8)
+      output.append(contentsOf: rewrite(String(validUTF8: message), terminator).utf8)
     }
   }
 
-  func process(_ line: InputLine, from source: String, into output: inout [UInt8], diagnostics: inout [Diagnostic]) {
+  func process(
+    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
     switch layout {
     case .lines:
-      rewriteText(line.bytes, line: line, into: &output, diagnostics: &diagnostics)
+      rewriteText(bytes, line: line, into: &output, diagnostics: &diagnostics)
     case .jsonLines(let locator):
-      rewriteRecord(line.bytes, locator: locator, line: line.number, into: &output, diagnostics: &diagnostics)
+      rewriteRecord(bytes, locator: locator, line: line.number, into: &output, diagnostics: &diagnostics)
     }
   }
 
   private func rewriteText(
-    _ bytes: UnsafeBufferPointer<UInt8>, line: InputLine, into output: inout [UInt8],
-    diagnostics: inout [Diagnostic]
+    _ bytes: Span<UInt8>, line: LineInfo, into output: inout [UInt8], diagnostics: inout [Diagnostic]
   ) {
     let terminator = line.terminator == .none ? LineTerminator.lineFeed : line.terminator
     if line.isKnownValid || UTF8Stretches.isValid(bytes) {
-      rewrite(UTF8Span(unchecked: bytes.span), terminator, &output)
+      rewrite(bytes, terminator, &output)
       return
     }
     var invalidBytes = 0
     let stretches = UTF8Stretches.split(bytes)
     for (index, stretch) in stretches.enumerated() {
-      let part = UnsafeBufferPointer(rebasing: bytes[stretch.range])
+      let part = bytes.extracting(stretch.range)
       if stretch.isValid {
         let start = output.count
-        rewrite(UTF8Span(unchecked: part.span), terminator, &output)
+        rewrite(part, terminator, &output)
         // A stretch rewritten to nothing (a lone PDI the sanitiser drops) would join the ill-formed
         // bytes on either side, and they can then read as a character that was never in the input,
         // even a bidi control: `E2 80`, PDI, `AE` would become an RLO. Such a stretch stays as it was.
         if output.count == start && index > 0 && index + 1 < stretches.count {
-          output.append(contentsOf: part)
+          output.append(copying: part)
         }
       } else {
-        output.append(contentsOf: part)
+        output.append(copying: part)
         invalidBytes += part.count
       }
     }
@@ -86,7 +90,7 @@ struct MessageRewriter: LineCommand {
   }
 
   private func rewriteRecord(
-    _ bytes: UnsafeBufferPointer<UInt8>, locator: JSONFieldLocator, line: Int, into output: inout [UInt8],
+    _ bytes: Span<UInt8>, locator: JSONFieldLocator, line: Int, into output: inout [UInt8],
     diagnostics: inout [Diagnostic]
   ) {
     guard
@@ -94,26 +98,38 @@ struct MessageRewriter: LineCommand {
         in: bytes, locator: locator, line: line, strict: strict, outcome: "; left unchanged",
         diagnostics: &diagnostics)
     else {
-      output.append(contentsOf: bytes)
+      output.append(copying: bytes)
       return
     }
     var copied = 0
     var rewritten: [UInt8] = []
     for string in fields {
       rewritten.removeAll(keepingCapacity: true)
-      rewrite(string.value.utf8Span, .lineFeed, &rewritten)
-      guard !rewritten.elementsEqual(string.value.utf8) else { continue }
-      output.append(contentsOf: bytes[copied..<string.field.range.lowerBound])
+      let value = Array(string.value.utf8)
+      value.withBytes { rewrite($0, .lineFeed, &rewritten) }
+      guard rewritten != value else { continue }
+      output.append(copying: bytes.extracting(copied..<string.field.range.lowerBound))
       // The rewrite of a well-formed string is well-formed: its bytes are escaped as they are.
-      JSONString.encode(rewritten.span, into: &output)
+      rewritten.withBytes { JSONString.encode($0, into: &output) }
       copied = string.field.range.upperBound
     }
-    output.append(contentsOf: bytes[copied...])
+    output.append(copying: bytes.extracting(copied...))
   }
 
   static func invalidUTF8(bytes: Int, line: Int, strict: Bool) -> Diagnostic {
     Diagnostic(
       severity: strict ? .error : .warning, line: line, column: nil,
       text: "invalid UTF-8 (\(bytes) byte\(bytes == 1 ? "" : "s") passed through unchanged)")
+  }
+}
+
+extension String {
+  /// The string of `bytes`, which the caller has validated as UTF-8.
+  ///
+  /// - Complexity: O(*n*).
+  init(validUTF8 bytes: Span<UInt8>) {
+    var copy: [UInt8] = []
+    copy.append(copying: bytes)
+    self.init(decoding: copy, as: UTF8.self)
   }
 }

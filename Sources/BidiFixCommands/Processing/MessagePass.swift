@@ -16,7 +16,7 @@ public enum MessagePass {
     let isolator = BidiIsolator()
     return run(
       MessageRewriter(layout: .lines, strict: false) { message, _, output in
-        isolator.isolate(message, appendingTo: &output)
+        isolator.isolate(validUTF8: message, appendingTo: &output)
       }, line)
   }
 
@@ -34,7 +34,7 @@ public enum MessagePass {
     let layout = MessageLayout.jsonLines(JSONFieldLocator(paths: ["text", "author.name"]))
     return run(
       MessageRewriter(layout: layout, strict: false) { message, _, output in
-        isolator.isolate(message, appendingTo: &output)
+        isolator.isolate(validUTF8: message, appendingTo: &output)
       }, line)
   }
 
@@ -49,10 +49,9 @@ public enum MessagePass {
   public static func check(_ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    line.withUnsafeBufferPointer {
+    line.withBytes { bytes in
       CheckReport(layout: .lines, strict: false).process(
-        InputLine(bytes: $0, terminator: .lineFeed, number: 1), from: "", into: &output,
-        diagnostics: &diagnostics)
+        bytes, line: LineInfo(terminator: .lineFeed, number: 1), from: "", into: &output, diagnostics: &diagnostics)
     }
     return output
   }
@@ -60,9 +59,9 @@ public enum MessagePass {
   private static func run(_ command: MessageRewriter, _ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    line.withUnsafeBufferPointer {
+    line.withBytes { bytes in
       command.process(
-        InputLine(bytes: $0, terminator: .lineFeed, number: 1), from: "", into: &output, diagnostics: &diagnostics)
+        bytes, line: LineInfo(terminator: .lineFeed, number: 1), from: "", into: &output, diagnostics: &diagnostics)
     }
     return output
   }

@@ -79,10 +79,17 @@ public struct BidiIsolator: Sendable {
   /// ```
   ///
   /// - Complexity: O(*n*).
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   public func isolate(_ message: UTF8Span, appendingTo output: inout [UInt8]) {
-    message.span.withUnsafeBufferPointer { bytes in
-      let pipeline = IsolationPipeline(options: settings, members: memberIndex)
-      pipeline.isolate(UTF8Text(bytes), appendingTo: &output)
+    isolate(validUTF8: message.span, appendingTo: &output)
+  }
+
+  /// ``isolate(_:appendingTo:)`` for bytes the caller has validated as UTF-8, on every system.
+  ///
+  /// - Complexity: O(*n*).
+  package func isolate(validUTF8 message: Span<UInt8>, appendingTo output: inout [UInt8]) {
+    withUTF8Text(validUTF8: message) { text in
+      IsolationPipeline(options: settings, members: memberIndex).isolate(text, appendingTo: &output)
     }
   }
 
@@ -151,7 +158,7 @@ internal struct IsolationPipeline {
       guard let entities else { return .none }
       guard !entities.isEmpty else { return .some(nil) }
       return makeUTF8String(capacity: original.count + 6 * entities.count) { output in
-        Self.write(original, isolating: entities, to: output)
+        Self.write(original, isolating: entities, to: &output)
       }
     }
     if let quick { return quick }
@@ -162,12 +169,8 @@ internal struct IsolationPipeline {
   func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8]) {
     let done = withQuickEntities(original) { entities -> Bool in
       guard let entities else { return false }
-      // Written once, straight into the room reserved at the end of `output`: appending piece by
-      // piece cost an append call per piece and three per control, more than the scan itself.
-      output.append(addingCapacity: original.count + 6 * entities.count) { room in
-        room.withUnsafeMutableBufferPointer { buffer, initialized in
-          initialized = Self.write(original, isolating: entities, to: buffer)
-        }
+      output.appendUTF8(capacity: original.count + 6 * entities.count) { room in
+        Self.write(original, isolating: entities, to: &room)
       }
       return true
     }
@@ -175,7 +178,7 @@ internal struct IsolationPipeline {
     if let isolated = isolateInGeneral(original) {
       output.append(contentsOf: isolated.utf8)
     } else {
-      output.append(contentsOf: original.bytes)
+      original.append(0..<original.count, to: &output)
     }
   }
 
@@ -228,61 +231,43 @@ internal struct IsolationPipeline {
   /// buffer on the stack, or `nil` when the message needs the general path; the message then costs
   /// one scan and one write of its bytes (and, for a `String`, one allocation and one copy).
   private func withQuickEntities<Result>(
-    _ text: UTF8Text, _ body: (UnsafeBufferPointer<RawEntity>?) -> Result
+    _ text: UTF8Text, _ body: (FixedBuffer<RawEntity>?) -> Result
   ) -> Result {
     guard options.strategy == .isolate && options.explicitDirection == .none else { return body(nil) }
     // 32 entities: room for chat messages, and within the 64 bits of the mask below.
-    return withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 32) { buffer -> Result in
-      var entities = InlineEntities(buffer: buffer)
-      finder(text).scan(recordingStructure: true, into: &entities)
-      if entities.isFinished { return body(nil) }
+    return withFixedBuffer(of: RawEntity.self, capacity: 32) { entities -> Result in
+      var sink = InlineEntities(entities)
+      finder(text).scan(recordingStructure: true, into: &sink)
+      entities = sink.entities
+      if sink.isFinished { return body(nil) }
       // Judge every entity first, since judging reads the ones before it, then keep, in place,
       // only those that need their isolate: rarely fewer than all.
-      let found = UnsafeBufferPointer(rebasing: buffer[..<entities.count])
       var continuation = LeftToRightContinuation(text: text)
       var left: UInt64 = 0
-      for index in found.indices where !continuation.needsIsolate(at: index, in: found) { left |= 1 << index }
-      var kept = found.count
+      for index in entities.indices where !continuation.needsIsolate(at: index, in: entities) { left |= 1 << index }
       if left != 0 {
-        kept = 0
-        for index in found.indices where left & 1 << index == 0 {
-          buffer[kept] = buffer[index]
+        var kept = 0
+        for index in entities.indices where left & 1 << index == 0 {
+          entities[kept] = entities[index]
           kept += 1
         }
+        entities.removeAll(after: kept)
       }
-      return body(UnsafeBufferPointer(rebasing: buffer[..<kept]))
+      return body(entities)
     }
   }
 
-  /// Writes `text` with each of `entities` in its isolate to `output`, which has room for it;
-  /// returns the number of bytes written.
-  private static func write(
-    _ text: UTF8Text, isolating entities: UnsafeBufferPointer<RawEntity>, to output: UnsafeMutableBufferPointer<UInt8>
-  ) -> Int {
-    var written = 0
+  /// Writes `text` with each of `entities` in its isolate to `output`, which has room for it.
+  private static func write(_ text: UTF8Text, isolating entities: FixedBuffer<RawEntity>, to output: inout UTF8Writer) {
     var cursor = 0
-    func copy(upTo offset: Int) {
-      let count = offset - cursor
-      guard count > 0 else { return }
-      (output.baseAddress! + written).initialize(from: text.bytes.baseAddress! + cursor, count: count)
-      written += count
-      cursor = offset
-    }
-    func put(_ control: BidiControl) {
-      let bytes = control.utf8Bytes
-      output[written] = bytes.0
-      output[written + 1] = bytes.1
-      output[written + 2] = bytes.2
-      written += 3
-    }
     for entity in entities {
-      copy(upTo: entity.start)
-      put(entity.isolateInitiator)
-      copy(upTo: entity.end)
-      put(.popDirectionalIsolate)
+      output.append(cursor..<entity.start, of: text)
+      output.append(entity.isolateInitiator)
+      output.append(entity.start..<entity.end, of: text)
+      output.append(.popDirectionalIsolate)
+      cursor = entity.end
     }
-    copy(upTo: text.count)
-    return written
+    output.append(cursor..<text.count, of: text)
   }
 
   private func finder(_ text: UTF8Text) -> EntityFinder {
@@ -313,19 +298,17 @@ internal struct IsolationPipeline {
 /// Entities found into a fixed buffer. It gives up, setting ``isFinished``, at the first bidi
 /// control or when the buffer is full, and the isolator then takes its general path.
 private struct InlineEntities: ScanSink {
-  let buffer: UnsafeMutableBufferPointer<RawEntity>
-  private(set) var count = 0
+  var entities: FixedBuffer<RawEntity>
   private(set) var isFinished = false
 
-  init(buffer: UnsafeMutableBufferPointer<RawEntity>) { self.buffer = buffer }
+  init(_ entities: FixedBuffer<RawEntity>) { self.entities = entities }
 
   mutating func append(_ entity: RawEntity) {
-    guard count < buffer.count else {
+    guard !entities.isFull else {
       isFinished = true
       return
     }
-    (buffer.baseAddress! + count).initialize(to: entity)
-    count += 1
+    entities.append(entity)
   }
 
   mutating func appendControl(_ control: ControlOccurrence) { isFinished = true }

@@ -52,7 +52,7 @@ public struct Entity: Sendable, Hashable {
 }
 
 /// An entity as the scanners find it: a byte range in the text being processed.
-internal struct RawEntity: Equatable {
+internal struct RawEntity: Equatable, BitwiseCopyable {
   var kind: EntityKind
   var start: Int
   var end: Int

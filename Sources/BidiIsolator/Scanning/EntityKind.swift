@@ -4,7 +4,7 @@
 /// EntityKind(rawValue: "hashtag")   // .hashtag
 /// EntityKind.url.isAlwaysLeftToRight // true
 /// ```
-public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, BitwiseCopyable {
   /// `@name` or `＠name`, in any script.
   case mention
   /// `#tag` or `＃tag`, with at least one letter.

@@ -55,21 +55,25 @@ extension EntityScanner {
   /// ```
   ///
   /// - Complexity: O(*n*) in the length of `text`.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   public func forEachEntity<E: Error>(
     in text: UTF8Span, _ body: (EntityLocation) throws(E) -> Void
   ) throws(E) {
-    try text.span.withUnsafeBufferPointer { bytes throws(E) in
-      try locateEntities(in: UTF8Text(bytes), findingDirections: true, body)
+    try withUTF8Text(validUTF8: text.span) { text throws(E) in
+      try locateEntities(in: text, findingDirections: true, body)
     }
   }
 
-  /// ``forEachEntity(in:_:)``, where without `findingDirections` every location's `direction` is
-  /// `nil`: for reports of positions, which need not find each entity's first strong character.
+  /// ``forEachEntity(in:_:)`` for bytes the caller has validated as UTF-8, on every system; without
+  /// `findingDirections` every location's `direction` is `nil`: for reports of positions, which
+  /// need not find each entity's first strong character.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
-  package func forEachEntity(in text: UTF8Span, findingDirections: Bool, _ body: (EntityLocation) -> Void) {
-    text.span.withUnsafeBufferPointer { bytes in
-      locateEntities(in: UTF8Text(bytes), findingDirections: findingDirections, body)
+  package func forEachEntity(
+    inValidUTF8 text: Span<UInt8>, findingDirections: Bool, _ body: (EntityLocation) -> Void
+  ) {
+    withUTF8Text(validUTF8: text) { text in
+      locateEntities(in: text, findingDirections: findingDirections, body)
     }
   }
 
@@ -79,16 +83,17 @@ extension EntityScanner {
   private func locateEntities<E: Error>(
     in text: UTF8Text, findingDirections: Bool, _ body: (EntityLocation) throws(E) -> Void
   ) throws(E) {
-    try withUnsafeTemporaryAllocation(of: RawEntity.self, capacity: 16) { buffer throws(E) in
+    try withFixedBuffer(of: RawEntity.self, capacity: 16) { entities throws(E) in
       try PositionTable.withTable(for: text) { positions throws(E) in
         // Made here, not captured: a finder captured from outside the closures was copied.
         let finder = EntityFinder(
           text: text, kinds: kinds, members: memberIndex, directions: findingDirections ? .all : .none)
         var scanned = ScanPosition()
         repeat {
-          var found = EntityBuffer(buffer)
+          entities.removeAll(after: 0)
+          var found = EntityBuffer(entities)
           finder.scan(recordingStructure: false, into: &found, resumingAt: &scanned)
-          let entities = buffer[..<found.count]
+          entities = found.entities
           guard let last = entities.last else { break }
           positions.count(through: last.end)
           for entity in entities {
@@ -107,19 +112,15 @@ extension EntityScanner {
 
 /// Entities found into a fixed buffer; the scan stops when it is full.
 private struct EntityBuffer: ScanSink {
-  let buffer: UnsafeMutableBufferPointer<RawEntity>
-  private(set) var count = 0
+  var entities: FixedBuffer<RawEntity>
 
-  init(_ buffer: UnsafeMutableBufferPointer<RawEntity>) { self.buffer = buffer }
+  init(_ entities: FixedBuffer<RawEntity>) { self.entities = entities }
 
-  mutating func append(_ entity: RawEntity) {
-    (buffer.baseAddress! + count).initialize(to: entity)
-    count += 1
-  }
+  mutating func append(_ entity: RawEntity) { entities.append(entity) }
 
   mutating func appendControl(_ control: ControlOccurrence) {}
 
   mutating func appendSeparator(_ separator: Range<Int>) {}
 
-  var isFinished: Bool { count == buffer.count }
+  var isFinished: Bool { entities.isFull }
 }

@@ -172,11 +172,11 @@ internal struct PlainTextBlock {
   func judged(at offset: Int) -> Judged {
     // Lanes are all ones or all zeros. Per half, masking lane *i* down to bit *i* of its byte and
     // multiplying by 0x0101…01 sums the eight bytes, with no carry, into the top byte.
-    let halves = unsafeBitCast(asciiUnusual .| nonASCIIUnusual, to: SIMD2<UInt64>.self)
+    let halves = (asciiUnusual .| nonASCIIUnusual).words
     let spread: UInt64 = 0x8040_2010_0804_0201
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let low = ((halves[0] & spread) &* ones) >> 56
-    let high = ((halves[1] & spread) &* ones) >> 56
+    let low = ((halves.low & spread) &* ones) >> 56
+    let high = ((halves.high & spread) &* ones) >> 56
     return Judged(start: offset, unusual: UInt32(truncatingIfNeeded: low | high << 8))
   }
 

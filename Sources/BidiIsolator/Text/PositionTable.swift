@@ -20,8 +20,7 @@ internal struct PositionTable {
   private let text: UTF8Text
   /// For block *k*, the continuation bytes (low 32 bits) and four-byte leads (high 32 bits) in the
   /// first `16 * k` bytes of the text.
-  private let before: UnsafeMutableBufferPointer<UInt64>
-  private var blocksCounted = 0
+  private var before: FixedBuffer<UInt64>
 
   private typealias Lanes = SIMD16<UInt8>
   private typealias LaneMask = SIMDMask<SIMD16<Int8>>
@@ -32,17 +31,20 @@ internal struct PositionTable {
   static func withTable<Result, E: Error>(
     for text: UTF8Text, _ body: (inout PositionTable) throws(E) -> Result
   ) throws(E) -> Result {
-    try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: text.count / 16 + 1) { before throws(E) in
-      before[0] = 0
+    try withFixedBuffer(of: UInt64.self, capacity: text.count / 16 + 1) { before throws(E) in
+      before.append(0)
       var table = PositionTable(text: text, before: before)
       return try body(&table)
     }
   }
 
-  private init(text: UTF8Text, before: UnsafeMutableBufferPointer<UInt64>) {
+  private init(text: UTF8Text, before: FixedBuffer<UInt64>) {
     self.text = text
     self.before = before
   }
+
+  /// The blocks counted so far.
+  private var blocksCounted: Int { before.count - 1 }
 
   /// Counts the blocks before the one holding `offset`, so that ``offsets(at:)`` answers for every
   /// offset up to it.
@@ -56,9 +58,8 @@ internal struct PositionTable {
     // Every block before the one holding `offset` lies whole in the text.
     for block in blocksCounted..<last {
       running &+= Self.counts(in: text.sixteenBytes(at: block << 4), where: LaneMask(repeating: true))
-      before[block + 1] = running
+      before.append(running)
     }
-    blocksCounted = last
   }
 
   /// The scalar and UTF-16 offsets of `offset`, which starts a scalar (or is the end of the text)
@@ -94,8 +95,7 @@ internal struct PositionTable {
     // Four-byte characters (emoji, mostly) are rare: counted only in a block that holds one, which
     // made the common block cost half as much.
     let fourByteLeads = bytes.lanes(from: 0xF0, count: 0x10) .& wanted
-    let any = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
-    guard any[0] | any[1] != 0 else { return continuations }
+    guard !fourByteLeads.isEmpty else { return continuations }
     return continuations | count(fourByteLeads) << 32
   }
 
@@ -104,8 +104,8 @@ internal struct PositionTable {
   private static func count(_ mask: LaneMask) -> UInt64 {
     // A true lane is all ones: its low bit counts one. Adding the halves puts at most 2 in a byte,
     // and a multiplication sums the eight bytes into the top one.
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    let (low, high) = mask.words
     let ones: UInt64 = 0x0101_0101_0101_0101
-    return (((halves[0] & ones) &+ (halves[1] & ones)) &* ones) >> 56
+    return (((low & ones) &+ (high & ones)) &* ones) >> 56
   }
 }

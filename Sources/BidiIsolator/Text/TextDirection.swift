@@ -7,7 +7,7 @@
 /// TextDirection(rawValue: "rtl")        // .rightToLeft
 /// TextDirection.leftToRight.reversed    // .rightToLeft
 /// ```
-public enum TextDirection: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum TextDirection: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, BitwiseCopyable {
   /// Left to right, like Latin, Chinese or Japanese text.
   case leftToRight = "ltr"
   /// Right to left, like Arabic, Hebrew or Persian text.

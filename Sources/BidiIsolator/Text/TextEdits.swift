@@ -49,7 +49,7 @@ internal struct TextEdits {
     var removed = removals
     if !removed.isSorted(by: { $0.lowerBound < $1.lowerBound }) { removed.sort { $0.lowerBound < $1.lowerBound } }
     return makeUTF8String(capacity: text.count + 3 * ordered.count) {
-      Self.write(text, ordered, removed, into: $0)
+      Self.write(text, ordered, removed, to: &$0)
     }
   }
 
@@ -57,12 +57,10 @@ internal struct TextEdits {
     (a.offset, a.rank, a.sequence) < (b.offset, b.rank, b.sequence)
   }
 
-  /// Writes the edited text into `buffer`, which holds at least its length, and returns that length.
+  /// Writes the edited text to `output`, which has room for it.
   private static func write(
-    _ text: UTF8Text, _ insertions: [Insertion], _ removals: [Range<Int>],
-    into buffer: UnsafeMutableBufferPointer<UInt8>
-  ) -> Int {
-    var written = 0
+    _ text: UTF8Text, _ insertions: [Insertion], _ removals: [Range<Int>], to output: inout UTF8Writer
+  ) {
     var cursor = 0
     var removalIndex = 0
     func copy(upTo offset: Int) {
@@ -73,46 +71,15 @@ internal struct TextEdits {
           continue
         }
         let stop = removalIndex < removals.count ? min(offset, removals[removalIndex].lowerBound) : offset
-        if stop > cursor {
-          (buffer.baseAddress! + written).initialize(from: text.bytes.baseAddress! + cursor, count: stop - cursor)
-          written += stop - cursor
-        }
+        if stop > cursor { output.append(cursor..<stop, of: text) }
         cursor = stop
       }
     }
     for insertion in insertions {
       copy(upTo: insertion.offset)
-      let bytes = insertion.control.utf8Bytes
-      buffer[written] = bytes.0
-      buffer[written + 1] = bytes.1
-      buffer[written + 2] = bytes.2
-      written += 3
+      output.append(insertion.control)
     }
     copy(upTo: text.count)
-    return written
-  }
-}
-
-/// A string of at most `capacity` bytes that `write` puts into a scratch buffer, returning how many
-/// it wrote, copied into the string's storage without being validated again.
-///
-/// The callers copy whole scalars of well-formed UTF-8 (a `String` or a validated `UTF8Span`) and
-/// insert or remove whole controls at scalar boundaries, so the bytes are UTF-8 by construction; validating them again cost a third of isolating a message (`String(unsafe
-/// UninitializedCapacity:initializingUTF8With:)` always validates). Debug builds still check.
-/// Past 64 KB the string is written in place and validated after all: a scratch copy of a huge
-/// line would double the memory it needs.
-///
-/// - Complexity: O(*n*) in the bytes written: one write and one copy (or one validation).
-@inline(__always)
-internal func makeUTF8String(capacity: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
-  guard capacity <= 1 << 16 else {
-    return String(unsafeUninitializedCapacity: capacity, initializingUTF8With: write)
-  }
-  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> String in
-    let count = write(scratch)
-    let written = UnsafeBufferPointer(rebasing: scratch[..<count])
-    assert((try? UTF8Span(validating: written.span)) != nil, "isolator wrote ill-formed UTF-8")
-    return String(copying: UTF8Span(unchecked: written.span))
   }
 }
 

@@ -1,54 +1,65 @@
 /// Read access to the UTF-8 bytes of a string, decoding Unicode scalars only where a caller asks.
 ///
-/// The bytes always come from a `String` or a validated `UTF8Span`, so they are well-formed UTF-8;
-/// the isolator relies on that when it makes its output without validating it again. The decoder
-/// still checks every read against the end of the buffer, so a logic error elsewhere can never
-/// become an out-of-bounds read in a release build, where `UnsafeBufferPointer` does not check;
-/// the wide read, ``sixteenBytes(at:)``, is bounded by its callers and asserted here.
-internal struct UTF8Text {
-  let bytes: UnsafeBufferPointer<UInt8>
+/// This file is one of the few that hold pointer code (the README names them): the scanners read
+/// every byte of every message, and they read it here, through a pointer to the string's own
+/// storage, so that a message is scanned without being copied. Everything outside the file sees
+/// only checked reads: every offset is tested against the end of the text before the pointer is
+/// used, so a logic error elsewhere stops the program instead of reading past the text. The pointer
+/// lives as long as the closure ``withUTF8Text(_:_:)`` runs: a `UTF8Text` is never stored beyond it.
+///
+/// The bytes always come from a `String` or from bytes a caller validated, so they are well-formed
+/// UTF-8; the isolator relies on that when it makes its output without validating it again.
+@safe internal struct UTF8Text {
+  private let bytes: UnsafeBufferPointer<UInt8>
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe self.bytes = bytes }
 
-  @inline(__always) var count: Int { bytes.count }
+  @inline(__always) var count: Int { unsafe bytes.count }
 
-  @inline(__always) subscript(offset: Int) -> UInt8 { bytes[offset] }
+  /// The byte at `offset`, which must be in the text.
+  @inline(__always) subscript(offset: Int) -> UInt8 {
+    precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "read outside the text")
+    return unsafe bytes[offset]
+  }
 
   /// The byte at `offset`, or 0 past the end, for look-ahead that may run off the text.
   @inline(__always) func byte(at offset: Int) -> UInt8 {
-    offset < bytes.count ? bytes[offset] : 0
+    offset < count ? self[offset] : 0
   }
 
   /// The sixteen bytes from `offset`, which must all be in the text, as one vector.
   @inline(__always)
   func sixteenBytes(at offset: Int) -> SIMD16<UInt8> {
-    assert(offset >= 0 && offset + 16 <= bytes.count)
-    return UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+    precondition(offset >= 0 && offset <= count - 16, "sixteen bytes read outside the text")
+    return unsafe UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
   }
 
   /// The scalar that starts at `offset` and its length in bytes.
   @inline(__always)
   func scalar(at offset: Int) -> (value: UInt32, length: Int) {
-    let lead = bytes[offset]
+    let lead = self[offset]
     if lead < 0x80 { return (UInt32(lead), 1) }
     return decodeMultibyte(lead: lead, at: offset)
   }
 
+  /// Decodes the scalar whose lead byte, at `offset`, was read through the checked subscript; each
+  /// branch checks that the bytes after it are in the text before reading them.
   @inline(__always)
   private func decodeMultibyte(lead: UInt8, at offset: Int) -> (value: UInt32, length: Int) {
     if lead < 0xE0 {
-      guard lead >= 0xC0, offset + 1 < bytes.count else { return (0xFFFD, 1) }
-      return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
+      guard lead >= 0xC0, offset + 1 < count else { return (0xFFFD, 1) }
+      return (UInt32(lead & 0x1F) << 6 | UInt32(unsafe bytes[offset + 1] & 0x3F), 2)
     }
     if lead < 0xF0 {
-      guard offset + 2 < bytes.count else { return (0xFFFD, 1) }
-      let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
+      guard offset + 2 < count else { return (0xFFFD, 1) }
+      let value =
+        UInt32(lead & 0x0F) << 12 | UInt32(unsafe bytes[offset + 1] & 0x3F) << 6 | UInt32(unsafe bytes[offset + 2] & 0x3F)
       return (value, 3)
     }
-    guard offset + 3 < bytes.count else { return (0xFFFD, 1) }
+    guard offset + 3 < count else { return (0xFFFD, 1) }
     let value =
-      UInt32(lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
-      | UInt32(bytes[offset + 3] & 0x3F)
+      UInt32(lead & 0x07) << 18 | UInt32(unsafe bytes[offset + 1] & 0x3F) << 12
+      | UInt32(unsafe bytes[offset + 2] & 0x3F) << 6 | UInt32(unsafe bytes[offset + 3] & 0x3F)
     return (value, 4)
   }
 
@@ -56,7 +67,7 @@ internal struct UTF8Text {
   @inline(__always)
   func scalarStart(before offset: Int) -> Int {
     var start = offset - 1
-    while start > 0 && bytes[start] & 0xC0 == 0x80 && offset - start < 4 { start -= 1 }
+    while start > 0 && self[start] & 0xC0 == 0x80 && offset - start < 4 { start -= 1 }
     return start
   }
 
@@ -64,14 +75,15 @@ internal struct UTF8Text {
   @inline(__always)
   func scalar(before offset: Int) -> UInt32? {
     guard offset > 0 else { return nil }
-    if bytes[offset - 1] < 0x80 { return UInt32(bytes[offset - 1]) }
+    let last = self[offset - 1]
+    if last < 0x80 { return UInt32(last) }
     return scalar(at: scalarStart(before: offset)).value
   }
 
   /// The scalar at `offset`, or `nil` at the end of the text.
   @inline(__always)
   func scalarValue(at offset: Int) -> UInt32? {
-    offset < bytes.count ? scalar(at: offset).value : nil
+    offset < count ? scalar(at: offset).value : nil
   }
 
   // The scanners judge what comes before and after a candidate entity through bidi controls, as if
@@ -82,7 +94,7 @@ internal struct UTF8Text {
   /// `offset` start; `nil` when only controls come before.
   @inline(__always)
   func scalarSkippingControls(before offset: Int) -> (value: UInt32, controlsStart: Int)? {
-    if offset > 0 && bytes[offset - 1] < 0x80 { return (UInt32(bytes[offset - 1]), offset) }
+    if offset > 0 && self[offset - 1] < 0x80 { return (UInt32(self[offset - 1]), offset) }
     var end = offset
     while end > 0 {
       let start = scalarStart(before: end)
@@ -96,26 +108,51 @@ internal struct UTF8Text {
   /// The first scalar at or after `offset` that is not a bidi control.
   @inline(__always)
   func scalarSkippingControls(at offset: Int) -> UInt32? {
-    if offset < bytes.count && bytes[offset] < 0x80 { return UInt32(bytes[offset]) }
+    if offset < count && self[offset] < 0x80 { return UInt32(self[offset]) }
     var offset = offset
-    while offset < bytes.count {
+    while offset < count {
       let (value, length) = scalar(at: offset)
       if BidiControl(value: value) == nil { return value }
       offset += length
     }
     return nil
   }
+
+  /// Appends the bytes in `range` to `output`, in one copy.
+  ///
+  /// - Complexity: O(*k*) in the length of the range.
+  @inline(__always)
+  func append(_ range: Range<Int>, to output: inout [UInt8]) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "copy outside the text")
+    unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+  }
+
+  /// Copies the bytes in `range` to `destination`, which has room for them: the one place the
+  /// isolator's output is written from its input (``UTF8Writer`` checks the room).
+  @unsafe @inline(__always)
+  func copy(_ range: Range<Int>, to destination: UnsafeMutablePointer<UInt8>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "copy outside the text")
+    unsafe destination.initialize(from: bytes.baseAddress! + range.lowerBound, count: range.count)
+  }
 }
 
 /// Runs `body` on the UTF-8 bytes of `string`, without copying them when the string is native.
 @inline(__always)
 internal func withUTF8Text<Result>(_ string: String, _ body: (UTF8Text) -> Result) -> Result {
-  if let result = string.utf8.withContiguousStorageIfAvailable({ body(UTF8Text($0)) }) {
+  if let result = unsafe string.utf8.withContiguousStorageIfAvailable({ unsafe body(UTF8Text($0)) }) {
     return result
   }
   // Bridged or otherwise non-contiguous strings: one copy, then the same code path.
-  let bytes = Array(string.utf8)
-  return bytes.withUnsafeBufferPointer { body(UTF8Text($0)) }
+  let bytes = ContiguousArray(string.utf8)
+  return unsafe bytes.withUnsafeBufferPointer { unsafe body(UTF8Text($0)) }
+}
+
+/// Runs `body` on `bytes`, which the caller has validated as UTF-8.
+@inline(__always)
+internal func withUTF8Text<Result, Failure: Error>(
+  validUTF8 bytes: Span<UInt8>, _ body: (UTF8Text) throws(Failure) -> Result
+) throws(Failure) -> Result {
+  try unsafe bytes.withUnsafeBufferPointer { buffer throws(Failure) in try unsafe body(UTF8Text(buffer)) }
 }
 
 extension UInt8 {
@@ -130,4 +167,84 @@ extension UInt8 {
 
   /// The byte with ASCII letters folded to lower case.
   @inline(__always) var asciiLowercased: UInt8 { isASCIILetter ? self | 0x20 : self }
+}
+
+/// Sixteen bytes at a time as vector lanes: range tests on every lane at once, and a lane mask read
+/// back as bits. Shared by the isolator's plain-text skip and position counts and the command line
+/// tool's UTF-8 validation and JSON writer.
+extension SIMD16 where Scalar == UInt8 {
+  /// The lanes whose byte is in `low ..< low + count`.
+  ///
+  /// One addition and one signed comparison: adding `0x80 - low` maps the unsigned range onto
+  /// `-128 ..< count - 128`, and a signed byte comparison is a single instruction on baseline x86-64
+  /// (SSE2 has no unsigned one) and on ARM64.
+  ///
+  /// ```swift
+  /// let bytes = SIMD16<UInt8>(repeating: 0xD9)
+  /// bytes.lanes(from: 0xD7, count: 5)   // all sixteen lanes: D9 is in D7..<DC
+  /// bytes.lanes(from: 0x80, count: 0x40)   // none: D9 is not a continuation byte
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package func lanes(from low: UInt8, count: UInt8) -> SIMDMask<SIMD16<Int8>> {
+    // A reinterpretation of the same sixteen bytes: `SIMD16<Int8>(truncatingIfNeeded:)` was a call
+    // and a loop over the lanes.
+    let shifted = unsafe unsafeBitCast(self &+ SIMD16(repeating: 0x80 &- low), to: SIMD16<Int8>.self)
+    return shifted .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: Int(count) - 128))
+  }
+}
+
+extension SIMDMask where Storage == SIMD16<Int8> {
+  /// The mask as two words, each lane a byte of all ones or all zeros, lane 0 the lowest byte.
+  ///
+  /// The standard library reads a mask back only lane by lane (`any(_:)` was a call and a loop);
+  /// the mask's bits are the lanes' bytes, and the reinterpretation costs nothing.
+  ///
+  /// ```swift
+  /// let mask = SIMD16<UInt8>(repeating: 0x41).lanes(from: 0x41, count: 1)   // every lane
+  /// mask.words   // (UInt64.max, UInt64.max)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package var words: (low: UInt64, high: UInt64) {
+    let halves = unsafe unsafeBitCast(self, to: SIMD2<UInt64>.self)
+    return (halves[0], halves[1])
+  }
+
+  /// Whether no lane is set.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package var isEmpty: Bool {
+    let (low, high) = words
+    return low | high == 0
+  }
+}
+
+extension Span where Element == UInt8 {
+  /// The sixteen bytes from `offset`, which must all be in the span, as one vector: a checked read,
+  /// for the modules that judge bytes sixteen at a time.
+  ///
+  /// ```swift
+  /// let line = Array("sixteen bytes..!".utf8)
+  /// line[...].span.sixteenBytes(at: 0)[0]   // 0x73, "s"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package func sixteenBytes(at offset: Int) -> SIMD16<UInt8> {
+    precondition(offset >= 0 && offset <= count - 16, "sixteen bytes read outside the span")
+    return unsafe bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+  }
+
+  /// The eight bytes from `offset`, which must all be in the span, as a little-endian word.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package func eightBytes(at offset: Int) -> UInt64 {
+    precondition(offset >= 0 && offset <= count - 8, "eight bytes read outside the span")
+    return UInt64(littleEndian: unsafe bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
 }

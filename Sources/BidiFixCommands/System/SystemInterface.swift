@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The command layer's calls into the C library that swift-system does not wrap: environment
+// variables, the terminal's width and the terminal's bidi mode, which a signal handler must be able
+// to restore. This file is one of the few with pointer code (the README names them): C strings and
+// a C structure filled in place. Everything else reads and writes through swift-system.
+
+/// The process's environment.
+enum Environment {
+  /// The value of the variable `name`, or `nil` when it is not set.
+  static func variable(_ name: String) -> String? {
+    unsafe getenv(name).map { unsafe String(cString: $0) }
+  }
+
+  /// `NO_COLOR` set to anything non-empty turns colour off (no-color.org).
+  static var noColor: Bool { !(variable("NO_COLOR") ?? "").isEmpty }
+}
+
+/// The width of the terminal on stdout.
+enum TerminalSize {
+  static func columns() -> Int {
+    var size = winsize()
+    if isatty(1) == 1, unsafe ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = Environment.variable("COLUMNS").flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return 80
+  }
+}
+
+/// The terminal-wg bidi modes (ECMA-48 BDSM): explicit mode stops a bidi-aware terminal from
+/// reordering text the program already put in visual order.
+enum TerminalModes {
+  static func enterExplicit() {
+    unsafe write(1, "\u{1B}[8l", 4)
+    // Leave the terminal in its default implicit mode however the program ends. A signal handler
+    // may only make async-signal-safe calls: write(2) of a constant and _exit(2).
+    signal(SIGINT) { _ in
+      unsafe write(1, "\u{1B}[8h", 4)
+      _exit(130)
+    }
+    signal(SIGTERM) { _ in
+      unsafe write(1, "\u{1B}[8h", 4)
+      _exit(143)
+    }
+  }
+
+  static func leaveExplicit() {
+    unsafe write(1, "\u{1B}[8h", 4)
+  }
+}
