@@ -54,6 +54,9 @@ let package = Package(
     // The seeded random generator every test target draws its random inputs from.
     .target(name: "BidiTestSupport", path: "Tests/Support"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi", "BidiTestSupport"]),
+    // Type-checks every library module with the build's own flags and reads the typed AST for uses
+    // of what Apple's systems have only from the 26 releases.
+    .testTarget(name: "AvailabilityTests"),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
     .testTarget(

@@ -15,6 +15,7 @@ import BidiIsolator
 /// ```
 ///
 /// - Complexity: O(*n*) for a paragraph of *n* scalars.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 public struct TerminalLayout: Sendable {
   /// Which edge lines start from.
   public enum Alignment: String, Sendable, CaseIterable {
@@ -401,6 +402,7 @@ public struct TerminalLayout: Sendable {
 /// Keeps the scalars of each grapheme cluster in logical order after reordering: an emoji ZWJ
 /// sequence or a skin-tone modifier in a right-to-left run would otherwise be sent reversed and
 /// fall apart on screen.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum GraphemeOrder {
   /// UTF-8 offsets of scalar offsets in one text, for lines taken in order: each line starts
   /// counting where the one before stopped, so a paragraph costs one pass however it is wrapped.

@@ -3,6 +3,7 @@ import Bidi
 import BidiIsolator
 import BidiTerminal
 
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct DisplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "display",
@@ -65,13 +66,16 @@ struct DisplayCommand: ParsableCommand {
   }
 }
 
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum TerminalMode: String, ExpressibleByArgument, CaseIterable, Sendable {
   case auto, explicit, none
 }
 
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 extension TerminalLayout.Alignment: ExpressibleByArgument {}
 
 /// One message as `display` shows it.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct MessageDisplay: Sendable {
   let isolator: BidiIsolator?
   let detector: DirectionDetector
@@ -122,6 +126,7 @@ struct MessageDisplay: Sendable {
 
 /// The scalar ranges between isolate initiators and their PDIs: the entities the isolator set apart,
 /// which wrapping keeps whole.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum IsolateSpans {
   static func find(in text: String) -> [Range<Int>] {
     var spans: [Range<Int>] = []

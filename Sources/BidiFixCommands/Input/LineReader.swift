@@ -7,6 +7,7 @@ import SystemPackage
 #endif
 
 /// How a line ended in the input, kept so it ends the same way in the output.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum LineTerminator: Sendable {
   case lineFeed
   case carriageReturnLineFeed
@@ -23,6 +24,7 @@ enum LineTerminator: Sendable {
 }
 
 /// Where a line is in its input and how it ended.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct LineInfo: Sendable {
   var terminator: LineTerminator
   /// 1-based line number in its file.
@@ -66,6 +68,7 @@ struct LineInfo: Sendable {
 ///
 /// The lines handed out point into the reader's chunks: they stay valid until the caller calls
 /// ``reuseChunksOfReleasedLines()`` or lets the reader go.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct LineReader {
   private let descriptor: FileDescriptor
   /// The chunk lines are cut from. Once a line points into it, it is never changed again: the next

@@ -2,6 +2,7 @@ import SystemPackage
 
 /// Buffered writes to a file descriptor that turn every failure (a closed pipe, a full disk) into
 /// one typed error instead of a crash or a signal.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct OutputWriter {
   private let descriptor: FileDescriptor
   private var buffer: [UInt8] = []
@@ -53,6 +54,7 @@ struct OutputWriter {
 }
 
 /// Writing the output failed; the command stops and says why.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct OutputError: Error {
   var errno: Errno
 

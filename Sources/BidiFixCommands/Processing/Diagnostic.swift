@@ -1,4 +1,5 @@
 /// A message for stderr about one place in the input, `FILE:LINE[:COLUMN]: text`.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct Diagnostic: Sendable, Equatable {
   enum Severity: Sendable, Comparable {
     /// Reported, but the command still succeeds.
@@ -28,6 +29,7 @@ struct Diagnostic: Sendable, Equatable {
 }
 
 /// The exit statuses of `bidi-fix`, as the README documents them.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 public enum ExitStatus: Int32, Sendable, Comparable {
   /// Everything was processed.
   case success = 0

@@ -12,6 +12,7 @@ import SystemPackage
 /// cores, writes the results in input order, and reports diagnostics as `FILE:LINE: …` on stderr.
 ///
 /// Memory stays flat: one batch (about 4 MB of lines, or one longer line) is in flight at a time.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct LineDriver {
   var jobs: Int
   var showsProgress: Bool
@@ -186,6 +187,7 @@ struct LineDriver {
 }
 
 /// Opening an input: the checks that give a clear message for each way a path can be unusable.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum InputFile {
   struct OpenError: Error {
     var message: String
@@ -225,6 +227,7 @@ enum InputFile {
 }
 
 /// Unbuffered writes to stderr and a check for terminals.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum Standard {
   static func error(_ line: String) {
     var bytes = Array(line.utf8)

@@ -10,6 +10,7 @@
 // a C structure filled in place. Everything else reads and writes through swift-system.
 
 /// The process's environment.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum Environment {
   /// The value of the variable `name`, or `nil` when it is not set.
   static func variable(_ name: String) -> String? {
@@ -21,6 +22,7 @@ enum Environment {
 }
 
 /// The width of the terminal on stdout.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum TerminalSize {
   static func columns() -> Int {
     var size = winsize()
@@ -36,6 +38,7 @@ enum TerminalSize {
 
 /// The terminal-wg bidi modes (ECMA-48 BDSM): explicit mode stops a bidi-aware terminal from
 /// reordering text the program already put in visual order.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum TerminalModes {
   static func enterExplicit() {
     unsafe write(1, "\u{1B}[8l", 4)
