@@ -136,7 +136,8 @@ struct BadInputTests {
       // root reads anything: run as nobody, which cannot.
       unsafe chmod(folder.url.path, 0o755)
       unreadable = try BidiFixBinary.run(
-        ["--", BidiFixBinary.url.path, "isolate", secret.path], launcher: "/usr/bin/setpriv")
+        ["--reuid=65534", "--regid=65534", "--clear-groups", "--", BidiFixBinary.url.path, "isolate", secret.path],
+        launcher: "/usr/bin/setpriv")
     } else {
       unreadable = try BidiFixBinary.run(["isolate", secret.path])
     }
@@ -144,13 +145,35 @@ struct BadInputTests {
     #expect(unreadable.stderr == "bidi-fix: \(secret.path): permission denied\n")
   }
 
-  @Test("A closed stdout ends the run with one line and exit 3, not a crash")
-  func closedPipe() throws {
-    let line = "مرحبا @bob +1-555-0100 https://example.com/a\n"
+  @Test(
+    "A closed stdout ends the run at once and quietly, killed by SIGPIPE as cat is, even with SIGPIPE ignored",
+    arguments: ["isolate", "scan --json", "display --terminal none", "check", "inspect"], [false, true])
+  func closedPipe(command: String, ignoringSIGPIPE: Bool) throws {
+    let line = "مرحبا @bob +1-555-0100 https://example.com/a \u{202E}x\n"
     let input = Data(String(repeating: line, count: 200_000).utf8)
-    let run = try BidiFixBinary.runClosingStdout(["isolate"], input: input)
-    #expect(run.status == 3)
-    #expect(run.stderr == "bidi-fix: output closed before all of it was written (broken pipe)\n")
+    let arguments = command.split(separator: " ").map(String.init)
+    // A shell that ignores SIGPIPE passes that on: the write then fails with EPIPE instead.
+    let run =
+      ignoringSIGPIPE
+      ? try BidiFixBinary.runClosingStdout(
+        ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", BidiFixBinary.url.path] + arguments, input: input,
+        launcher: "/bin/sh")
+      : try BidiFixBinary.runClosingStdout(arguments, input: input)
+    #expect(run.stderr == "")
+    #expect(run.killedBySignal && run.status == SIGPIPE)
+    #expect(run.stdout.count == 4096)
+  }
+
+  @Test("`bidi-fix isolate FILE | head -1` in a shell prints one line, no message, and status 141 in PIPESTATUS")
+  func headOfAPipeline() throws {
+    let folder = try TemporaryFolder()
+    let line = "שלום @bob, see https://example.com/a?b=1\n"
+    let file = try folder.file("big.txt", contents: Data(String(repeating: line, count: 300_000).utf8))
+    let script = "\"$0\" isolate \"$1\" | head -1; echo \"status ${PIPESTATUS[0]}\""
+    let run = try BidiFixBinary.run(["-c", script, BidiFixBinary.url.path, file.path], launcher: "/bin/bash")
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.text == "שלום \u{2066}@bob\u{2069}, see \u{2066}https://example.com/a?b=1\u{2069}\nstatus 141\n")
   }
 
   @Test("A full disk (/dev/full) ends the run with one line and exit 3")

@@ -3,7 +3,9 @@ import Testing
 
 /// Runs the built `bidi-fix` executable, as a user would, and captures what it does.
 struct BidiFixRun {
+  /// The exit status, or the signal that ended the process when ``killedBySignal``.
   var status: Int32
+  var killedBySignal = false
   var stdout: Data
   var stderr: String
   var text: String { String(decoding: stdout, as: UTF8.self) }
@@ -53,9 +55,9 @@ enum BidiFixBinary {
   ) throws -> BidiFixRun {
     let process = Process()
     if let launcher {
-      // setpriv: run as the unprivileged user nobody.
+      // Another program that starts bidi-fix itself (setpriv, a shell), given all the arguments.
       process.executableURL = URL(fileURLWithPath: launcher)
-      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
+      process.arguments = arguments
     } else {
       process.executableURL = url
       process.arguments = arguments
@@ -113,12 +115,14 @@ enum BidiFixBinary {
       Issue.record("bidi-fix \(arguments) did not finish in \(timeout) s")
     }
     process.waitUntilExit()
-    return unsafe BidiFixRun(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+    return unsafe BidiFixRun(
+      status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal, stdout: out,
+      stderr: String(decoding: err, as: UTF8.self))
   }
 
   /// Runs `bidi-fix`, reading only the first bytes of its output before closing the pipe.
-  static func runClosingStdout(_ arguments: [String], input: Data) throws -> BidiFixRun {
-    try run(arguments, input: input, closeStdoutAfter: 4096)
+  static func runClosingStdout(_ arguments: [String], input: Data, launcher: String? = nil) throws -> BidiFixRun {
+    try run(arguments, input: input, launcher: launcher, closeStdoutAfter: 4096)
   }
 
   static func run(_ arguments: [String], input: String) throws -> BidiFixRun {

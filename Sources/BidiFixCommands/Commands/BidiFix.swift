@@ -15,7 +15,8 @@ public struct BidiFix: ParsableCommand {
 
       Exit status: 0 success; 1 `check` found a problem; 2 some input was bad (a missing, unreadable \
       or directory FILE, invalid UTF-8 with --strict, a broken JSON record); 3 the output could not be \
-      written (closed pipe, full disk); 64 bad usage.
+      written (a full disk, an I/O error); 64 bad usage. A reader that closes the pipe (`| head`) ends \
+      the run at once and quietly, as it ends cat: killed by SIGPIPE, status 141 in a shell.
       """,
     version: BidiFixVersion.current,
     subcommands: [

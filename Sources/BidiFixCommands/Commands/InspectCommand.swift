@@ -43,8 +43,7 @@ struct InspectCommand: ParsableCommand {
         try writer.write(output)
         try writer.flush()
       } catch {
-        Standard.error("bidi-fix: \(error.message)")
-        throw ExitCode(ExitStatus.outputFailed.rawValue)
+        throw ExitCode(error.report().rawValue)
       }
       return
     }

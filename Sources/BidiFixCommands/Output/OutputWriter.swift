@@ -60,9 +60,16 @@ struct OutputError: Error {
 
   var message: String {
     switch errno {
-    case .brokenPipe: "output closed before all of it was written (broken pipe)"
     case .noSpace: "no space left on the output device"
     default: "cannot write the output: \(errno.description)"
     }
+  }
+
+  /// Says why on stderr and gives the exit status; a closed pipe instead ends the run quietly, as it
+  /// ends `cat` (``ClosedPipe/end()``).
+  func report() -> ExitStatus {
+    if errno == .brokenPipe { ClosedPipe.end() }
+    Standard.error("bidi-fix: \(message)")
+    return .outputFailed
   }
 }

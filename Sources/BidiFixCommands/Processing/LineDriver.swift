@@ -22,8 +22,6 @@ struct LineDriver {
 
   /// Runs `command` over `inputs` (`-` is standard input) and returns the exit status.
   func run(_ command: some LineCommand, inputs: [String]) -> ExitStatus {
-    // A closed pipe must come back as EPIPE from write(2), not kill the process.
-    signal(SIGPIPE, SIG_IGN)
     var output = OutputWriter(descriptor: .standardOutput)
     var status = ExitStatus.success
     for input in inputs.isEmpty ? ["-"] : inputs {
@@ -31,16 +29,14 @@ struct LineDriver {
       do {
         fileStatus = try process(command, input: input, output: &output)
       } catch {
-        Standard.error("bidi-fix: \(error.message)")
-        return .outputFailed
+        return error.report()
       }
       status = max(status, fileStatus)
     }
     do {
       try output.flush()
     } catch {
-      Standard.error("bidi-fix: \(error.message)")
-      return .outputFailed
+      return error.report()
     }
     return status
   }

@@ -21,6 +21,21 @@ enum Environment {
   static var noColor: Bool { !(variable("NO_COLOR") ?? "").isEmpty }
 }
 
+/// The end of a run whose reader closed its end of the output pipe.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+enum ClosedPipe {
+  /// A reader that closes the pipe (`bidi-fix isolate big.txt | head -1`) has what it wants: the run
+  /// ends at once, printing nothing, killed by SIGPIPE as `cat` and `grep` are (status 141 in a
+  /// shell). The kernel does that by itself at the write; this is for a process that was started
+  /// with SIGPIPE ignored, whose write fails with EPIPE instead.
+  static func end() -> Never {
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+    // SIGPIPE blocked by the parent: the same status, without the signal.
+    _exit(128 + SIGPIPE)
+  }
+}
+
 /// The width of the terminal on stdout.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum TerminalSize {
