@@ -126,14 +126,3 @@ struct MessageRewriter: LineCommand {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-extension String {
-  /// The string of `bytes`, which the caller has validated as UTF-8.
-  ///
-  /// - Complexity: O(*n*).
-  init(validUTF8 bytes: Span<UInt8>) {
-    var copy: [UInt8] = []
-    copy.append(copying: bytes)
-    self.init(decoding: copy, as: UTF8.self)
-  }
-}
