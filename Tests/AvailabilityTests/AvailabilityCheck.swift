@@ -1,31 +1,34 @@
 import Foundation
 
 /// Reads the compiler's typed AST (`swiftc -dump-ast`) of one module and finds every reference to a
-/// declaration Apple ships only from the 26 releases that is not inside a declaration marked
-/// `@available(macOS 26, …)` or the first branch of `if #available(macOS 26, …)`.
+/// declaration Apple ships only after the package's deployment target (macOS 13) that is not inside
+/// a declaration marked `@available(macOS N, …)` or the first branch of `if #available(macOS N, …)`
+/// for a version N at least as new.
 ///
 /// Every reference in the dump names the declaration the compiler resolved it to
 /// (`decl="Swift.(file).String extension.utf8Span"`) and the types involved (`type="UTF8Span"`), so
 /// the check sees what the compiler sees, overloads and inferred types included.
 struct AvailabilityCheck {
-  /// Standard-library members and types that are new in the 26 releases.
+  /// Standard-library members and types newer than the deployment target.
   var standardLibrary: StandardLibraryInterface
-  /// Types of this package marked for the 26 releases, by simple name, from modules checked before.
-  var packageTypes: Set<String> = []
+  /// Types of this package marked for newer systems, by simple name, from modules checked before.
+  var packageTypes: [String: MacOSVersion] = [:]
 
   /// A use of something new outside a declaration or branch that is marked for it.
   struct Finding: CustomStringConvertible, Equatable {
     var location: String
     var what: String
+    /// The macOS version the thing used needs.
+    var needs: MacOSVersion
     var description: String { "\(location): \(what)" }
   }
 
   /// What a module's dump shows.
   struct Result {
     var findings: [Finding] = []
-    /// Declarations the module marks for the 26 releases: the type names, and for each public
-    /// declaration its interface type.
-    var markedTypes: Set<String> = []
+    /// Declarations the module marks for newer systems: the type names with their version, and for
+    /// each public declaration its interface type.
+    var markedTypes: [String: MacOSVersion] = [:]
     var markedPublicDeclarations: [(name: String, interfaceType: String, location: String)] = []
   }
 
@@ -33,8 +36,10 @@ struct AvailabilityCheck {
     var indent: Int
     var kind: Substring
     var line: Substring
-    var isMarked = false
-    var isAvailabilityCheck = false
+    /// The macOS version a marking on this node (its `@available`, or the branch of an
+    /// `if #available`) guarantees.
+    var marked: MacOSVersion?
+    var availabilityCheck: MacOSVersion?
     var hasSeenBranch = false
     var findings: [Finding] = []
   }
@@ -44,15 +49,16 @@ struct AvailabilityCheck {
     "class_decl", "extension_decl", "protocol_decl", "typealias_decl", "pattern_binding_decl", "destructor_decl",
   ]
 
-  func check(dump: String, macOSMajor: Int = 26) -> Result {
+  func check(dump: String, minimum: MacOSVersion = MacOSVersion(major: 13)) -> Result {
     var result = Result()
     var stack: [Node] = []
     func pop(downTo indent: Int) {
       while let last = stack.last, last.indent >= indent {
         stack.removeLast()
-        if last.isMarked {
+        var findings = last.findings
+        if let marked = last.marked {
           if last.kind == "struct_decl" || last.kind == "enum_decl" || last.kind == "class_decl" {
-            if let name = Self.quotedName(in: last.line) { result.markedTypes.insert(name) }
+            if let name = Self.quotedName(in: last.line) { result.markedTypes[name] = marked }
           }
           if Self.declarationKinds.contains(last.kind), last.line.contains(" access=public"),
             let name = Self.quotedName(in: last.line)
@@ -60,12 +66,12 @@ struct AvailabilityCheck {
             result.markedPublicDeclarations.append(
               (name, Self.attribute("interface_type", in: last.line) ?? "", Self.location(in: last.line) ?? "?"))
           }
-          continue
+          findings.removeAll { $0.needs <= marked }
         }
         if stack.isEmpty {
-          result.findings += last.findings
+          result.findings += findings
         } else {
-          stack[stack.count - 1].findings += last.findings
+          stack[stack.count - 1].findings += findings
         }
       }
     }
@@ -79,21 +85,19 @@ struct AvailabilityCheck {
       if let location = Self.location(in: line) { lastLocation = location }
       var node = Node(indent: indent, kind: kind, line: line)
 
-      if kind == "available_attr", line.contains("domain=macOS introduced="),
-        let version = Self.number(after: "domain=macOS introduced=", in: line), version >= macOSMajor,
-        !stack.isEmpty
+      if kind == "available_attr", let version = Self.version(after: "domain=macOS introduced=", in: line),
+        version > minimum, !stack.isEmpty
       {
-        stack[stack.count - 1].isMarked = true
+        stack[stack.count - 1].marked = max(stack[stack.count - 1].marked ?? version, version)
       }
-      if kind == "availability_spec", line.contains("domain=macOS"),
-        let version = Self.number(after: "domain=macOS version=", in: line), version >= macOSMajor,
+      if kind == "availability_spec", let version = Self.version(after: "domain=macOS version=", in: line),
         let check = stack.lastIndex(where: { $0.kind == "if_stmt" })
       {
-        stack[check].isAvailabilityCheck = true
+        stack[check].availabilityCheck = version
       }
       if kind == "brace_stmt", let parent = stack.indices.last, stack[parent].kind == "if_stmt" {
-        // The first branch of `if #available(macOS 26, …)` may use what is new; the `else` may not.
-        if stack[parent].isAvailabilityCheck && !stack[parent].hasSeenBranch { node.isMarked = true }
+        // The first branch of `if #available(macOS N, …)` may use what N has; the `else` may not.
+        if !stack[parent].hasSeenBranch { node.marked = stack[parent].availabilityCheck }
         stack[parent].hasSeenBranch = true
       }
       node.findings = findings(in: line, at: lastLocation)
@@ -110,17 +114,18 @@ struct AvailabilityCheck {
       var name = reference.dropFirst("Swift.(file).".count)
       if let with = name.range(of: " [with") { name = name[..<with.lowerBound] }
       let key = name.replacingOccurrences(of: " extension", with: "")
-      if standardLibrary.members.contains(key) {
-        found.append(Finding(location: location, what: "uses \(key), new in the 26 releases"))
+      if let version = standardLibrary.members[key] {
+        found.append(Finding(location: location, what: "uses \(key), new in macOS \(version)", needs: version))
       }
     }
     for attribute in ["type", "interface_type", "bind"] {
       for value in Self.attributes(attribute, in: line) {
         for name in Self.typeNames(in: value).map(String.init) {
-          if standardLibrary.types.contains(name) {
-            found.append(Finding(location: location, what: "uses the type \(name), new in the 26 releases"))
-          } else if packageTypes.contains(name) {
-            found.append(Finding(location: location, what: "uses \(name), which this package marks for the 26 releases"))
+          if let version = standardLibrary.types[name] {
+            found.append(Finding(location: location, what: "uses the type \(name), new in macOS \(version)", needs: version))
+          } else if let version = packageTypes[name] {
+            found.append(
+              Finding(location: location, what: "uses \(name), which this package marks for macOS \(version)", needs: version))
           }
         }
       }
@@ -172,8 +177,8 @@ struct AvailabilityCheck {
     return nil
   }
 
-  private static func number(after marker: String, in line: Substring) -> Int? {
+  private static func version(after marker: String, in line: Substring) -> MacOSVersion? {
     guard let range = line.range(of: marker) else { return nil }
-    return Int(line[range.upperBound...].prefix(while: { $0.isNumber }))
+    return MacOSVersion(line[range.upperBound...])
   }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Every module builds for the Apple systems the package declares (macOS 13, iOS 16, …): what the
-/// standard library has only from the 26 releases is used only inside declarations marked
-/// `@available(macOS 26, …)` or under `if #available(macOS 26, …)`.
+/// standard library has only on newer systems (the spans' `UTF8Span` and `String.utf8Span` from the
+/// 26 releases, `String(validating:)` from macOS 15) is used only inside declarations marked
+/// `@available(macOS N, …)` or under `if #available(macOS N, …)`.
 ///
 /// Linux ignores Apple availability, so no build here can fail for it. The test asks the compiler
 /// instead: it type-checks each module with `swiftc -dump-ast`, using the flags the package build
@@ -12,19 +13,22 @@ import Testing
 @Suite("Availability on Apple's systems")
 struct AvailabilityTests {
   /// The library modules, each after the modules it depends on.
-  static let modules = ["BidiIsolator", "Bidi", "BidiTerminal", "BidiFixCommands", "bidi_fix"]
+  static let modules = ["BidiIsolator", "BidiLocalization", "Bidi", "BidiTerminal", "BidiFixCommands", "bidi_fix"]
   /// The modules with no C underneath, which apps on older systems call: their public API may be
   /// marked for the 26 releases only where its signature needs a type from them.
-  static let pureSwiftModules: Set<String> = ["BidiIsolator"]
+  static let pureSwiftModules: Set<String> = ["BidiIsolator", "BidiLocalization"]
 
-  @Test("No module uses what the standard library has only from the 26 releases outside a marked declaration")
+  @Test("No module uses what the standard library has only on systems newer than macOS 13 outside a marked declaration")
   func modulesBuildForOlderSystems() throws {
     let build = try PackageBuild.current()
-    let interface = StandardLibraryInterface(interface: try build.standardLibraryInterface(), macOSMajor: 26)
+    let interface = StandardLibraryInterface(
+      interface: try build.standardLibraryInterface(), newerThan: MacOSVersion(major: 13))
     // The interface lists the spans' new homes: if these are not found, the reading is wrong.
-    #expect(interface.types.isSuperset(of: ["UTF8Span", "InlineArray"]))
-    #expect(interface.members.isSuperset(of: ["String.utf8Span", "Array.span", "UTF8View.span", "String.init(copying:)"]))
-    #expect(!interface.members.contains("ArraySlice.span") && !interface.types.contains("Span"))
+    #expect(Set(interface.types.keys).isSuperset(of: ["UTF8Span", "InlineArray"]))
+    #expect(
+      Set(interface.members.keys).isSuperset(of: ["String.utf8Span", "Array.span", "UTF8View.span", "String.init(copying:)"]))
+    #expect(interface.members["String.utf8Span"] == MacOSVersion(major: 26))
+    #expect(interface.members["ArraySlice.span"] == nil && interface.types["Span"] == nil)
 
     var check = AvailabilityCheck(standardLibrary: interface)
     for module in Self.modules {
@@ -33,11 +37,11 @@ struct AvailabilityTests {
       var seen = Set<String>()
       let places = result.findings.map(\.description).filter { seen.insert($0).inserted }
       #expect(places.isEmpty, "\(module):\n\(places.joined(separator: "\n"))")
-      check.packageTypes.formUnion(result.markedTypes)
+      check.packageTypes.merge(result.markedTypes) { max($0, $1) }
       if Self.pureSwiftModules.contains(module) {
         for declaration in result.markedPublicDeclarations {
           let needsNewType = AvailabilityTests.typeNames(in: declaration.interfaceType).contains {
-            interface.types.contains($0)
+            interface.types[$0] != nil
           }
           #expect(
             needsNewType,
@@ -53,7 +57,8 @@ struct AvailabilityTests {
   @Test("The check finds a use outside a marked declaration, and accepts the same use inside one")
   func checkCanFail() throws {
     let build = try PackageBuild.current()
-    let interface = StandardLibraryInterface(interface: try build.standardLibraryInterface(), macOSMajor: 26)
+    let interface = StandardLibraryInterface(
+      interface: try build.standardLibraryInterface(), newerThan: MacOSVersion(major: 13))
     let source = """
       func unmarked(_ text: String) -> Int { text.utf8Span.count }
       @available(macOS 26, *)

@@ -1,20 +1,51 @@
 import Foundation
 
-/// The declarations of the standard library that Apple's systems have only from a given macOS
-/// version on, read from the library's own `.swiftinterface` on this machine, which states every
+/// A macOS version, `major.minor`.
+struct MacOSVersion: Comparable, Hashable, CustomStringConvertible {
+  var major: Int
+  var minor: Int = 0
+
+  /// The version at the start of `text`: `26`, `13.3`, `26.0`.
+  init?(_ text: Substring) {
+    let parts = text.prefix { $0.isNumber || $0 == "." }.split(separator: ".")
+    guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
+    self.major = major
+    self.minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+  }
+
+  init(major: Int, minor: Int = 0) {
+    self.major = major
+    self.minor = minor
+  }
+
+  static func < (a: MacOSVersion, b: MacOSVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+
+  var description: String { minor == 0 ? "\(major)" : "\(major).\(minor)" }
+}
+
+/// The declarations of the standard library that Apple's systems have only after a given macOS
+/// version, read from the library's own `.swiftinterface` on this machine, which states every
 /// declaration's `@available` (Linux ignores those attributes, so only this file can tell).
 ///
 /// Names are kept the way the compiler's AST dump names a referenced declaration: the innermost
 /// type or extended type, a dot and the member with its argument labels (`Array.span`,
 /// `String.init(copying:)`, `OutputSpan.append(repeating:count:)`); types by their simple names.
 struct StandardLibraryInterface {
-  /// Members introduced at or after the version, such as `String.utf8Span`.
-  var members: Set<String> = []
-  /// Types introduced at or after the version, such as `UTF8Span` and `InlineArray`.
-  var types: Set<String> = []
+  /// Members introduced after the version, such as `String.utf8Span` (macOS 26), with the version
+  /// that introduced them.
+  var members: [String: MacOSVersion] = [:]
+  /// Types introduced after the version, such as `UTF8Span` and `InlineArray`.
+  var types: [String: MacOSVersion] = [:]
 
-  /// Reads `interface`, keeping what macOS has only from `macOSMajor` on.
-  init(interface: String, macOSMajor: Int) {
+  /// Reads `interface`, keeping what macOS has only after `minimum`, the package's deployment target.
+  ///
+  /// A name counts as new only when every declaration of it is: the compiler on Linux may resolve
+  /// `a &* b` to the requirement `FixedWidthInteger.&*` of macOS 15, but for an older target it
+  /// takes the extension's `&*`, which was always there.
+  init(interface: String, newerThan minimum: MacOSVersion) {
+    var earliest: [String: MacOSVersion] = [:]
+    var earliestType: [String: MacOSVersion] = [:]
+    let always = MacOSVersion(major: 0)
     var contexts: [Context] = []
     var pendingAttributes = ""
     for rawLine in interface.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -30,17 +61,20 @@ struct StandardLibraryInterface {
       var opened: Context? = nil
       if !isAttributeLine, inDeclarations, let declaration = Self.declaration(in: code) {
         let attributes = pendingAttributes + " " + line
-        let isNew =
-          Self.introducedMacOS(in: attributes).map { $0 >= macOSMajor } ?? false || (enclosing?.isNew ?? false)
+        let own = Self.introducedMacOS(in: attributes).flatMap { $0 > minimum ? $0 : nil }
+        let introduced = [own, enclosing?.introduced].compactMap { $0 }.max()
+        func record(_ key: String, in table: inout [String: MacOSVersion]) {
+          table[key] = min(table[key] ?? introduced ?? always, introduced ?? always)
+        }
         switch declaration.kind {
         case .type:
-          if isNew && enclosing?.name == nil { types.insert(declaration.name) }
-          if isNew, let owner = enclosing?.name { members.insert(owner + "." + declaration.name) }
-          opened = Context(name: declaration.name, holdsDeclarations: true, isNew: isNew)
+          if enclosing?.name == nil { record(declaration.name, in: &earliestType) }
+          if let owner = enclosing?.name { record(owner + "." + declaration.name, in: &earliest) }
+          opened = Context(name: declaration.name, holdsDeclarations: true, introduced: introduced)
         case .extension:
-          opened = Context(name: declaration.name, holdsDeclarations: true, isNew: isNew)
+          opened = Context(name: declaration.name, holdsDeclarations: true, introduced: introduced)
         case .member:
-          if isNew, let owner = enclosing?.name { members.insert(owner + "." + declaration.name) }
+          if let owner = enclosing?.name { record(owner + "." + declaration.name, in: &earliest) }
         }
       }
       if !isAttributeLine { pendingAttributes = "" }
@@ -50,7 +84,7 @@ struct StandardLibraryInterface {
         if character == "{" {
           contexts.append(
             depth == 0 && opened != nil
-              ? opened! : Context(name: nil, holdsDeclarations: false, isNew: enclosing?.isNew ?? false))
+              ? opened! : Context(name: nil, holdsDeclarations: false, introduced: enclosing?.introduced))
           depth += 1
         } else if character == "}" {
           if !contexts.isEmpty { contexts.removeLast() }
@@ -58,13 +92,16 @@ struct StandardLibraryInterface {
         }
       }
     }
+    members = earliest.filter { $0.value > minimum }
+    types = earliestType.filter { $0.value > minimum }
   }
 
   private struct Context {
     /// The type or extended type; `nil` for a block that is not a type's body.
     var name: String?
     var holdsDeclarations: Bool
-    var isNew: Bool
+    /// The version that introduced the context, when it is newer than the minimum.
+    var introduced: MacOSVersion?
   }
 
   enum DeclarationKind { case type, `extension`, member }
@@ -159,10 +196,9 @@ struct StandardLibraryInterface {
   }
 
   /// The macOS version in an `@available(macOS N…` attribute among `attributes`.
-  static func introducedMacOS(in attributes: String) -> Int? {
+  static func introducedMacOS(in attributes: String) -> MacOSVersion? {
     guard let range = attributes.range(of: "@available(macOS ") else { return nil }
-    let digits = attributes[range.upperBound...].prefix(while: { $0.isNumber })
-    return Int(digits)
+    return MacOSVersion(attributes[range.upperBound...])
   }
 
   /// `line` without string literals and comments, so that braces inside them are not counted.
