@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Bidi", targets: ["Bidi"]),
     .library(name: "BidiIsolator", targets: ["BidiIsolator"]),
     .library(name: "BidiTerminal", targets: ["BidiTerminal"]),
+    .library(name: "BidiLocalization", targets: ["BidiLocalization"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
   ],
@@ -30,6 +31,10 @@ let package = Package(
     // The isolator: finds mentions, hashtags, URLs, e-mails and numbers and wraps them in bidi
     // controls. Pure Swift, no C, so apps can call it right before rendering on any platform.
     .target(name: "BidiIsolator"),
+    // Localized strings that display right: isolated format arguments, a formatter that throws
+    // instead of crashing, digit shaping, and the translation files of Apple, Android and gettext.
+    // Foundation, no C, so it builds for the same systems as the isolator.
+    .target(name: "BidiLocalization", dependencies: ["BidiIsolator"]),
     // Text for terminals that do no bidi of their own: cell widths, wrapping before reordering,
     // alignment, and the escape sequences that keep bidi-aware terminals from reordering again.
     .target(name: "BidiTerminal", dependencies: ["Bidi", "BidiIsolator"]),
@@ -37,7 +42,7 @@ let package = Package(
     .target(
       name: "BidiFixCommands",
       dependencies: [
-        "Bidi", "BidiIsolator", "BidiTerminal",
+        "Bidi", "BidiIsolator", "BidiTerminal", "BidiLocalization",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -59,6 +64,7 @@ let package = Package(
     .testTarget(name: "AvailabilityTests"),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
+    .testTarget(name: "BidiLocalizationTests", dependencies: ["BidiLocalization", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiFixCommandsTests",
       dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),

@@ -21,7 +21,7 @@ public struct BidiFix: ParsableCommand {
     version: BidiFixVersion.current,
     subcommands: [
       IsolateCommand.self, ScanCommand.self, InspectCommand.self, CheckCommand.self, StripCommand.self,
-      DisplayCommand.self,
+      DisplayCommand.self, StringsCommand.self,
     ],
     defaultSubcommand: IsolateCommand.self
   )

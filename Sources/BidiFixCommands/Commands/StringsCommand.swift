@@ -1,0 +1,263 @@
+import ArgumentParser
+import BidiLocalization
+import Foundation
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct StringsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "strings",
+    abstract: "Check translation files for what displays wrong or crashes in right-to-left languages, and fix it.",
+    discussion: """
+      Reads Apple .strings (UTF-8 or UTF-16), .stringsdict and .xcstrings, Android res/values-*/strings.xml \
+      and gettext .po files, by their extension. A file's locale comes from its path (ar.lproj, \
+      values-ar, values-b+ar, ar.po), a .po header's Language:, or a catalog's keys; --locale \
+      overrides it. Whether a locale is right to left comes from Foundation's locale data, with \
+      --rtl-locales for more.
+      """,
+    subcommands: [StringsCheckCommand.self, StringsFixCommand.self])
+}
+
+/// What `check` and `fix` share: the files, and how their locales are found.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct LocalizationOptions: ParsableArguments {
+  @Argument(help: "Translation files: .strings, .stringsdict, .xcstrings, strings.xml, .po.")
+  var files: [String] = []
+
+  @Option(help: "The files' locale, instead of the one their path names (in a catalog: check only this localization).")
+  var locale: String?
+
+  @Option(
+    name: .customLong("rtl-locales"), parsing: .singleValue,
+    help: ArgumentHelp("More locales to treat as right to left, comma-separated (such as arz).", valueName: "locales"))
+  var rtlLocales: [String] = []
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give at least one translation file") }
+  }
+
+  var additionalRightToLeft: Set<String> {
+    Set(rtlLocales.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+  }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct StringsCheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Report unisolated placeholders, placeholder and markup mismatches, and unbalanced controls.",
+    discussion: """
+      One line per finding, FILE:LINE:COLUMN: KIND: message, or with --json one object per line: \
+      {"file","line","column","kind","key","message"}. Kinds: unisolated-placeholder (fixable with \
+      `strings fix`), placeholder-mismatch, unbalanced-controls, markup-mismatch. The source text a \
+      translation is compared with: a .po msgid, a catalog's source language, or the sibling file \
+      the platform would use (en.lproj or Base.lproj next to ar.lproj, values/ next to values-ar/); \
+      --source overrides it. Exit status 1 when anything is found, 0 when clean, 2 for a missing or \
+      unparsable file.
+      """)
+
+  @OptionGroup var options: LocalizationOptions
+
+  @Option(help: "The source-language file to compare translations with, instead of the sibling file.")
+  var source: String?
+
+  @Flag(help: "Write one JSON object per finding.")
+  var json = false
+
+  func run() throws {
+    var status = ExitStatus.success
+    var output = OutputWriter(descriptor: .standardOutput)
+    for path in options.files {
+      guard let (file, sourceFile) = TranslationFiles.load(path, source: source, options: options) else {
+        status = max(status, .badInput)
+        continue
+      }
+      let locale = TranslationFiles.locale(of: file, path: path, options: options)
+      let findings = file.findings(isRightToLeft: locale.isRightToLeft, sourceFile: sourceFile)
+        .filter { options.locale == nil || file.format != .stringCatalog || $0.locale == options.locale }
+      if !findings.isEmpty { status = max(status, .findings) }
+      for finding in findings {
+        var line: [UInt8] = []
+        if json {
+          line += Array(#"{"file":"#.utf8)
+          JSONString.encode(path, into: &line)
+          line += Array(#","line":\#(finding.line),"column":\#(finding.column),"kind":"\#(finding.kind)","key":"#.utf8)
+          JSONString.encode(finding.key, into: &line)
+          line += Array(#","message":"#.utf8)
+          JSONString.encode(finding.message, into: &line)
+          line += Array("}\n".utf8)
+        } else {
+          line = Array("\(path):\(finding.line):\(finding.column): \(finding.kind): \(finding.message)\n".utf8)
+        }
+        do {
+          try output.write(line)
+        } catch {
+          throw ExitCode(error.report().rawValue)
+        }
+      }
+    }
+    do {
+      try output.flush()
+    } catch {
+      throw ExitCode(error.report().rawValue)
+    }
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct StringsFixCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fix",
+    abstract: "Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI.",
+    discussion: """
+      The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
+      \\U2068 in .strings, \\u2068 in Android and .xcstrings, &#x2068; in .stringsdict, the \
+      character itself in .po. Every other byte stays as it was; source-language files and \
+      left-to-right locales are never changed, and fixing twice gives what fixing once gave. \
+      Without --in-place, the fixed file goes to standard output.
+      """)
+
+  @OptionGroup var options: LocalizationOptions
+
+  @Flag(name: .customLong("in-place"), help: "Rewrite each file (atomically, and only when something changed).")
+  var inPlace = false
+
+  func validate() throws {
+    if !inPlace && options.files.count != 1 {
+      throw ValidationError("without --in-place, give one file (its fixed text goes to standard output)")
+    }
+  }
+
+  func run() throws {
+    var status = ExitStatus.success
+    for path in options.files {
+      guard let (file, _) = TranslationFiles.load(path, source: nil, options: options, needsSource: false) else {
+        status = max(status, .badInput)
+        continue
+      }
+      let locale = TranslationFiles.locale(of: file, path: path, options: options)
+      let shouldFix = { (value: LocalizedValue) in
+        locale.isRightToLeft(value) && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
+      }
+      let count = file.unisolatedPlaceholderCount(where: shouldFix)
+      let fixed = file.isolatingPlaceholders(where: shouldFix)
+      if !inPlace {
+        var output = OutputWriter(descriptor: .standardOutput)
+        do {
+          try output.write(fixed)
+          try output.flush()
+        } catch {
+          throw ExitCode(error.report().rawValue)
+        }
+        continue
+      }
+      guard count > 0 else { continue }
+      do {
+        try TranslationFiles.replace(path, with: fixed)
+        Standard.error("bidi-fix: \(path): isolated \(count) placeholder\(count == 1 ? "" : "s")")
+      } catch {
+        Standard.error("bidi-fix: \(path): cannot write: \(error.localizedDescription)")
+        status = max(status, .outputFailed)
+      }
+    }
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}
+
+/// Reading translation files, finding their locale and their source-language sibling, and
+/// writing them back.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+enum TranslationFiles {
+  /// How a file's values are judged right to left.
+  struct Locale {
+    /// The file's locale, for the formats with one locale per file.
+    var identifier: String?
+    var format: LocalizationFormat
+    var additional: Set<String>
+
+    func isRightToLeft(_ value: LocalizedValue) -> Bool {
+      let locale = format == .stringCatalog ? value.locale : identifier
+      return locale.map { LocalizationLocale.isRightToLeft($0, additional: additional) } ?? false
+    }
+  }
+
+  static func locale(of file: LocalizationFile, path: String, options: LocalizationOptions) -> Locale {
+    let identifier =
+      file.format == .stringCatalog
+      ? nil : options.locale ?? LocalizationLocale.locale(ofPath: path) ?? (file.format == .gettext ? file.declaredLanguage : nil)
+    // Base.lproj and Android's values/ hold the development language: no locale to name.
+    let isSourceFolder = path.contains("Base.lproj/") || path.hasPrefix("values/") || path.contains("/values/")
+    if identifier == nil && file.format != .stringCatalog && !isSourceFolder {
+      Standard.error("bidi-fix: \(path): warning: no locale in its path (give --locale); not treated as right to left")
+    }
+    return Locale(identifier: identifier, format: file.format, additional: options.additionalRightToLeft)
+  }
+
+  /// The file at `path`, parsed, and its source-language file when the format keeps one language
+  /// per file; `nil`, with the reason on stderr, when it cannot be read.
+  static func load(
+    _ path: String, source: String?, options: LocalizationOptions, needsSource: Bool = true
+  ) -> (LocalizationFile, LocalizationFile?)? {
+    guard let format = LocalizationFormat(path: path) else {
+      Standard.error("bidi-fix: \(path): not a translation file (.strings, .stringsdict, .xcstrings, .xml or .po)")
+      return nil
+    }
+    guard let file = parse(path, format: format) else { return nil }
+    guard needsSource, [.strings, .stringsdict, .androidStrings].contains(format) else { return (file, nil) }
+    if let source {
+      guard let sourceFile = parse(source, format: format) else { return nil }
+      return (file, sourceFile)
+    }
+    guard let sibling = sourceSibling(of: path, format: format) else { return (file, nil) }
+    return (file, parse(sibling, format: format))
+  }
+
+  private static func parse(_ path: String, format: LocalizationFormat) -> LocalizationFile? {
+    if case .failure(let error) = InputFile.open(path) {
+      Standard.error("bidi-fix: \(path): \(error.message)")
+      return nil
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      Standard.error("bidi-fix: \(path): cannot read")
+      return nil
+    }
+    do {
+      return try LocalizationFile(bytes: Array(data), format: format)
+    } catch {
+      Standard.error("\(path):\(error.line):\(error.column): error: \(error.message)")
+      return nil
+    }
+  }
+
+  /// The file the platform falls back to for `path`'s strings: `en.lproj` or `Base.lproj` beside
+  /// `ar.lproj`, Android's `values/` beside `values-ar/`.
+  static func sourceSibling(of path: String, format: LocalizationFormat) -> String? {
+    var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard components.count >= 2 else { return nil }
+    let folder = components[components.count - 2]
+    var candidates: [String] = []
+    if format == .androidStrings {
+      guard folder.hasPrefix("values-") else { return nil }
+      candidates = ["values"]
+    } else {
+      guard folder.hasSuffix(".lproj"), folder != "Base.lproj", folder != "en.lproj" else { return nil }
+      candidates = ["en.lproj", "Base.lproj", "en-US.lproj", "en-GB.lproj"]
+    }
+    for candidate in candidates {
+      components[components.count - 2] = candidate
+      let sibling = components.joined(separator: "/")
+      if FileCheck.exists(sibling) { return sibling }
+    }
+    return nil
+  }
+
+  /// Writes `bytes` in place of the file at `path` atomically (a new file renamed over it), with the
+  /// old file's permissions.
+  static func replace(_ path: String, with bytes: [UInt8]) throws {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    if let permissions = attributes[.posixPermissions] {
+      try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import BidiIsolator
+
+/// Something wrong with a translation, at a place in its file.
+public struct LocalizationFinding: Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong.
+  public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A placeholder of a right-to-left translation in no isolate: an argument with a Latin name,
+    /// a domain or `-5` in it displays torn apart. `bidi-fix strings fix` wraps it in FSI … PDI.
+    case unisolatedPlaceholder = "unisolated-placeholder"
+    /// The translation's placeholders differ from the source's: missing, extra, of another type or
+    /// position, mixed positional and sequential, or a look-alike typed on a translator's keyboard
+    /// (`٪@`). At run time: a crash, or the wrong text.
+    case placeholderMismatch = "placeholder-mismatch"
+    /// Bidi controls in the translation that are unmatched, or open at its end, reaching past it.
+    case unbalancedControls = "unbalanced-controls"
+    /// `**`, `*` or HTML tags (`<b>`, `<i>`) unbalanced, or different from the source's.
+    case markupMismatch = "markup-mismatch"
+
+    public var description: String { rawValue }
+  }
+
+  public let kind: Kind
+  /// The entry's key.
+  public let key: String
+  /// The string of the entry, when it has several (see ``LocalizedValue/variant``).
+  public let variant: String?
+  /// The localization, in a catalog.
+  public let locale: String?
+  /// Where in the file, 1-based.
+  public let line: Int
+  public let column: Int
+  public let message: String
+
+  /// `LINE:COLUMN: KIND: message`.
+  public var description: String { "\(line):\(column): \(kind): \(message)" }
+}
+
+/// The checks of one translated value against its source.
+struct ValueCheck {
+  let file: LocalizationFile
+  let value: LocalizedValue
+  let isRightToLeft: Bool
+  /// The source's text, and its markup elements when it comes from a sibling Android file.
+  let source: (text: String, elementTags: [String])?
+
+  private var syntax: PlaceholderSyntax { file.format.placeholderSyntax }
+
+  func findings() -> [LocalizationFinding] {
+    // An empty translation is an untranslated one (gettext shows the msgid): nothing to check.
+    guard value.isTranslatable, !value.text.isEmpty else { return [] }
+    var findings: [LocalizationFinding] = []
+    let text = value.text
+    func add(_ kind: LocalizationFinding.Kind, at offset: Int, _ message: String) {
+      let (line, column) = file.position(of: offset, in: value)
+      findings.append(
+        LocalizationFinding(
+          kind: kind, key: value.key, variant: value.variant, locale: value.locale, line: line, column: column,
+          message: message))
+    }
+    func offset(of index: String.Index) -> Int { text.unicodeScalars.distance(from: text.startIndex, to: index) }
+
+    if isRightToLeft {
+      for placeholder in value.unisolatedPlaceholders(format: file.format) {
+        add(
+          .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
+          "\(placeholder.text) is not isolated: an argument such as a Latin name or -5 displays torn apart "
+            + "(bidi-fix strings fix wraps it in FSI … PDI)")
+      }
+    }
+
+    let audit = BidiControlAudit(text)
+    for issue in audit.issues where issue.kind == .unmatchedTerminator || issue.kind == .unclosedInitiator {
+      let what = issue.kind == .unmatchedTerminator ? "closes nothing" : "is never closed: it reaches past the string"
+      add(.unbalancedControls, at: issue.scalarOffset, "\(issue.control.abbreviation) (U+\(Self.hex(issue.control.rawValue))) \(what)")
+    }
+
+    let placeholders = value.placeholders(syntax: syntax)
+    if let source = source?.text, value.hasPlaceholders {
+      let sourcePlaceholders =
+        value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) }
+        ?? syntax.placeholders(in: source)
+      for (index, message) in PlaceholderComparison(
+        translation: placeholders, source: sourcePlaceholders, text: text, syntax: syntax,
+        allowsDroppedArguments: value.isPluralVariant
+      ).mismatches() {
+        add(.placeholderMismatch, at: index.map(offset) ?? 0, message)
+      }
+    } else if value.hasPlaceholders {
+      if let mixed = Self.mixing(placeholders) {
+        add(.placeholderMismatch, at: offset(of: mixed.range.lowerBound), "\(mixed.text) mixes numbered and unnumbered placeholders")
+      }
+    }
+
+    for message in MarkupComparison(translation: value, source: source).mismatches() {
+      add(.markupMismatch, at: 0, message)
+    }
+    return findings
+  }
+
+  static func mixing(_ placeholders: [FormatPlaceholder]) -> FormatPlaceholder? {
+    let taking = placeholders.filter { $0.takesArgument && $0.kind != .variable }
+    guard taking.contains(where: \.isPositional) else { return nil }
+    return taking.first { !$0.isPositional }
+  }
+
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+extension LocalizedValue {
+  /// Whether the value is one plural form of several, which may leave out the number (Arabic's
+  /// `one` and `two`, say): not the `other` form every language has.
+  var isPluralVariant: Bool {
+    guard let variant else { return false }
+    let last = variant.split(separator: ".").last.map(String.init) ?? variant
+    if ["zero", "one", "two", "few", "many"].contains(last) { return true }
+    // `.po`: any msgstr[N], since which one is `other` depends on the language's Plural-Forms.
+    if variant.hasPrefix("msgstr[") { return true }
+    return false
+  }
+}
+
+extension LocalizationFile {
+  /// What is wrong with the file's translations.
+  ///
+  /// - Parameters:
+  ///   - isRightToLeft: whether a value's language is written right to left; only such values'
+  ///     placeholders need isolating.
+  ///   - sourceFile: the source-language file, for the formats that hold one language per file
+  ///     (a sibling `en.lproj` or `values/` file): its value of the same key and variant is each
+  ///     value's source. Without it, the source is what the file holds (``LocalizedValue/source``).
+  /// - Complexity: O(*n*) in the length of the file, and of the source file.
+  public func findings(
+    isRightToLeft: (LocalizedValue) -> Bool, sourceFile: LocalizationFile? = nil
+  ) -> [LocalizationFinding] {
+    var sources: [String: LocalizedValue] = [:]
+    for value in sourceFile?.values ?? [] { sources[value.key + "\u{0}" + (value.variant ?? "")] = value }
+    return values.flatMap { value -> [LocalizationFinding] in
+      let source: (text: String, elementTags: [String])?
+      if let sibling = sources[value.key + "\u{0}" + (value.variant ?? "")] {
+        source = (sibling.text, sibling.elementTags)
+      } else if sourceFile != nil, let other = Self.otherForm(of: value, in: sources) {
+        source = (other.text, other.elementTags)
+      } else {
+        source = value.source.map { ($0, []) }
+      }
+      return ValueCheck(file: self, value: value, isRightToLeft: isRightToLeft(value), source: source).findings()
+    }
+  }
+
+  /// For a plural form the source language does not have (Arabic's `few`, `many`), the source's
+  /// `other` form.
+  private static func otherForm(of value: LocalizedValue, in sources: [String: LocalizedValue]) -> LocalizedValue? {
+    guard let variant = value.variant else { return nil }
+    var parts = variant.split(separator: ".").map(String.init)
+    parts[parts.count - 1] = "other"
+    return sources[value.key + "\u{0}" + parts.joined(separator: ".")]
+  }
+}

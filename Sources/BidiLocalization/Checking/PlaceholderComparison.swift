@@ -1,0 +1,208 @@
+/// A translation's placeholders against its source's: what would crash or show the wrong text.
+struct PlaceholderComparison {
+  let translation: [FormatPlaceholder]
+  let source: [FormatPlaceholder]
+  let text: String
+  let syntax: PlaceholderSyntax
+  /// A plural form may leave the number out (Arabic's `one` form says "a file", not "1 file").
+  let allowsDroppedArguments: Bool
+
+  /// The percent signs translators' keyboards type in place of `%`: Arabic (U+066A), full width
+  /// (U+FF05) and small (U+FE6A).
+  static let lookAlikePercentSigns: Set<Unicode.Scalar> = ["\u{066A}", "\u{FF05}", "\u{FE6A}"]
+
+  /// Each mismatch, with where in the translation it is when it is at a place.
+  func mismatches() -> [(String.Index?, String)] {
+    var found: [(String.Index?, String)] = []
+    let taking = translation.filter(\.takesArgument)
+    let sourceTaking = source.filter(\.takesArgument)
+
+    for placeholder in translation where placeholder.kind == .invalid {
+      if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
+        found.append((placeholder.range.lowerBound, "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)"))
+      }
+    }
+    if let mixed = ValueCheck.mixing(translation), ValueCheck.mixing(source) == nil {
+      found.append((mixed.range.lowerBound, "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart"))
+    }
+
+    // Variables of a `.stringsdict` sentence are matched by name, the rest by argument number.
+    let variables = Set(taking.compactMap(\.variableName))
+    let sourceVariables = Set(sourceTaking.compactMap(\.variableName))
+    for name in variables.subtracting(sourceVariables).sorted() {
+      let placeholder = taking.first { $0.variableName == name }
+      found.append((placeholder?.range.lowerBound, "%#@\(name)@ names a variable the source does not have"))
+    }
+    for name in sourceVariables.subtracting(variables).sorted() {
+      found.append((nil, "%#@\(name)@ of the source is missing"))
+    }
+
+    var kinds: [Int: FormatPlaceholder] = [:]
+    for placeholder in taking where placeholder.kind != .variable { kinds[placeholder.argument!] = kinds[placeholder.argument!] ?? placeholder }
+    var sourceKinds: [Int: FormatPlaceholder] = [:]
+    for placeholder in sourceTaking where placeholder.kind != .variable { sourceKinds[placeholder.argument!] = sourceKinds[placeholder.argument!] ?? placeholder }
+
+    for (argument, placeholder) in kinds.sorted(by: { $0.key < $1.key }) {
+      guard let expected = sourceKinds[argument] else {
+        found.append(
+          (placeholder.range.lowerBound,
+           "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))"))
+        continue
+      }
+      if !Self.compatible(placeholder, expected) {
+        found.append(
+          (placeholder.range.lowerBound,
+           "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"))
+      }
+    }
+    let lookAlikes = lookAlikePlaceholders()
+    for (argument, expected) in sourceKinds.sorted(by: { $0.key < $1.key }) where kinds[argument] == nil {
+      if let lookAlike = lookAlikes.first(where: { $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1) }) {
+        found.append(
+          (lookAlike.range.lowerBound,
+           "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"))
+      } else if !allowsDroppedArguments {
+        found.append((nil, "\(expected.text) of the source (argument \(argument)) is missing"))
+      }
+    }
+    return found
+  }
+
+  /// Placeholders written with a look-alike percent sign: the text read again with them as `%`.
+  private func lookAlikePlaceholders() -> [FormatPlaceholder] {
+    guard text.unicodeScalars.contains(where: { Self.lookAlikePercentSigns.contains($0) }) else { return [] }
+    var replaced = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      replaced.append(Self.lookAlikePercentSigns.contains(scalar) ? "%" : scalar)
+    }
+    let retyped = String(replaced)
+    let before = Set(translation.map { text.unicodeScalars.distance(from: text.startIndex, to: $0.range.lowerBound) })
+    return syntax.placeholders(in: retyped).compactMap { placeholder in
+      let offset = retyped.unicodeScalars.distance(from: retyped.startIndex, to: placeholder.range.lowerBound)
+      guard placeholder.takesArgument, !before.contains(offset) else { return nil }
+      // The same place in the translation's own text.
+      let start = text.unicodeScalars.index(text.startIndex, offsetBy: offset)
+      let end = text.unicodeScalars.index(start, offsetBy: placeholder.text.unicodeScalars.count)
+      return FormatPlaceholder(
+        range: start..<end, text: String(text[start..<end]), argument: placeholder.argument,
+        isPositional: placeholder.isPositional, kind: placeholder.kind, length: placeholder.length,
+        conversion: placeholder.conversion)
+    }
+  }
+
+  /// Whether two placeholders may take the same argument: the same kind (integers of any length;
+  /// Java's `%s` takes anything but shows it as text).
+  private static func compatible(_ a: FormatPlaceholder, _ b: FormatPlaceholder) -> Bool {
+    a.kind == b.kind
+  }
+
+  private static func describe(_ kind: FormatPlaceholder.Kind) -> String {
+    switch kind {
+    case .object: "an object"
+    case .integer: "an integer"
+    case .floatingPoint: "a floating-point number"
+    case .string: "a string"
+    default: "a \(kind.rawValue)"
+    }
+  }
+
+  private static func list(_ placeholders: [FormatPlaceholder]) -> String {
+    placeholders.isEmpty ? "it has no placeholders" : "it has " + placeholders.map(\.text).joined(separator: ", ")
+  }
+}
+
+/// A translation's markup against its source's: `**bold**` and `*italic*` markers, HTML tags, and
+/// Android's markup elements.
+struct MarkupComparison {
+  let translation: LocalizedValue
+  /// The source's text and its markup elements (Android's, from a sibling file).
+  let source: (text: String, elementTags: [String])?
+
+  func mismatches() -> [String] {
+    let text = translation.text
+    var found: [String] = []
+    let tags = translation.elementTags + Self.tags(in: text)
+    let stars = Self.starRuns(in: text)
+    if let unbalanced = Self.unbalanced(tags) { found.append("\(unbalanced) is not balanced in the translation") }
+    if stars.double % 2 == 1 { found.append("** is not balanced in the translation (\(stars.double) markers)") }
+    guard let source, found.isEmpty else { return found }
+    let sourceTags = source.elementTags + Self.tags(in: source.text)
+    let sourceStars = Self.starRuns(in: source.text)
+    if tags.sorted() != sourceTags.sorted() {
+      found.append("the tags \(Self.show(tags)) differ from the source's \(Self.show(sourceTags))")
+    }
+    if stars.double != sourceStars.double {
+      found.append("\(stars.double) ** markers where the source has \(sourceStars.double)")
+    } else if stars.single != sourceStars.single && sourceStars.single > 0 {
+      found.append("\(stars.single) * markers where the source has \(sourceStars.single)")
+    }
+    return found
+  }
+
+  /// The HTML tags translations style words with; `<PRIu64>` and other angle brackets are not.
+  static let htmlTags: Set<String> = [
+    "a", "b", "big", "br", "code", "em", "font", "i", "li", "ol", "p", "s", "small", "span", "strike", "strong",
+    "sub", "sup", "tt", "u", "ul",
+  ]
+
+  /// The opening and closing HTML tags of a text, by name: `<b>`, `</b>`, `<a>`.
+  static func tags(in text: String) -> [String] {
+    var tags: [String] = []
+    var index = text.startIndex
+    while let open = text[index...].firstIndex(of: "<") {
+      let afterOpen = text.index(after: open)
+      let closing = text[afterOpen...].first == "/"
+      let nameStart = closing ? text.index(after: afterOpen) : afterOpen
+      let name = text[nameStart...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      guard Self.htmlTags.contains(name.lowercased()), let close = text[nameStart...].firstIndex(of: ">"),
+        !text[nameStart..<close].contains("<")
+      else {
+        index = afterOpen
+        continue
+      }
+      if text[text.index(before: close)] != "/" { tags.append(closing ? "</\(name.lowercased())>" : "<\(name.lowercased())>") }
+      index = text.index(after: close)
+    }
+    return tags
+  }
+
+  /// The first tag that is not closed in order, if any.
+  static func unbalanced(_ tags: [String]) -> String? {
+    var open: [String] = []
+    for tag in tags {
+      if tag.hasPrefix("</") {
+        guard open.last == "<" + tag.dropFirst(2) else { return tag }
+        open.removeLast()
+      } else if !["<br>", "<img>", "<p>", "<hr>"].contains(tag) {
+        open.append(tag)
+      }
+    }
+    return open.last
+  }
+
+  /// The `**` and lone `*` markers of a text (a `*` between spaces or digits, as in `2 * 3`, is not one).
+  static func starRuns(in text: String) -> (double: Int, single: Int) {
+    var double = 0
+    var single = 0
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "*" else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < scalars.count && scalars[end] == "*" { end += 1 }
+      let before = index > 0 ? scalars[index - 1] : " "
+      let after = end < scalars.count ? scalars[end] : " "
+      let isMarker = !(before.properties.isWhitespace && after.properties.isWhitespace)
+      if isMarker {
+        if end - index == 2 { double += 1 } else if end - index == 1 { single += 1 }
+      }
+      index = end
+    }
+    return (double, single)
+  }
+
+  private static func show(_ tags: [String]) -> String { tags.isEmpty ? "(none)" : tags.joined() }
+}

@@ -1,0 +1,201 @@
+/// A translation file read as its own tools read it, down to where each value is written, so that
+/// values can be checked and isolates inserted with every other byte kept.
+///
+/// ```swift
+/// let bytes = Array(#""Follow %@" = "متابعة %@";"#.utf8)
+/// let file = try LocalizationFile(bytes: bytes, format: .strings)
+/// file.values[0].key    // "Follow %@"
+/// file.values[0].text   // "متابعة %@"
+/// String(decoding: file.isolatingPlaceholders(), as: UTF8.self)
+/// // "Follow %@" = "متابعة \U2068%@\U2069";
+/// ```
+public struct LocalizationFile: Sendable {
+  public let format: LocalizationFormat
+  /// The file's translatable values, in the order they are written.
+  public let values: [LocalizedValue]
+  /// The language the file declares: a `.po` header's `Language:`, a catalog's `sourceLanguage`.
+  public let declaredLanguage: String?
+  let text: FileText
+
+  /// Reads a file's bytes.
+  ///
+  /// - Throws: ``LocalizationFileError`` with the line and column of the first syntax error, or for
+  ///   bytes that are not UTF-8 (or UTF-16 with a byte-order mark).
+  /// - Complexity: O(*n*) in the length of the file.
+  public init(bytes: [UInt8], format: LocalizationFormat) throws(LocalizationFileError) {
+    guard let text = FileText(decoding: bytes) else {
+      throw LocalizationFileError(line: 1, column: 1, message: "not UTF-8, nor UTF-16 with a byte-order mark")
+    }
+    self.format = format
+    self.text = text
+    let parsed: (values: [LocalizedValue], language: String?)
+    do throws(ParseError) {
+      switch format {
+      case .strings:
+        var parser = StringsFileParser(text.bytes)
+        parsed = (try parser.parse(), nil)
+      case .stringsdict: parsed = (try StringsDictParser(text.bytes).parse(), nil)
+      case .stringCatalog: parsed = try StringCatalogParser(text.bytes).parse()
+      case .androidStrings: parsed = (try AndroidStringsParser(text.bytes).parse(), nil)
+      case .gettext: parsed = try GettextParser(text.bytes).parse()
+      }
+    } catch {
+      let (line, column) = text.position(of: error.offset)
+      throw LocalizationFileError(line: line, column: column, message: error.message)
+    }
+    values = parsed.values.map { value in
+      var value = value
+      (value.line, value.column) = text.position(of: value.decoded.raw.first?.lowerBound ?? value.start)
+      return value
+    }
+    declaredLanguage = parsed.language
+  }
+
+  /// The file's bytes with every value's placeholders that no isolate holds yet wrapped in FSI …
+  /// PDI, written as the format writes escapes; the values `shouldFix` accepts are the ones
+  /// changed. Every other byte is kept, and so is the encoding.
+  ///
+  /// - Complexity: O(*n*) in the length of the file.
+  public func isolatingPlaceholders(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> [UInt8] {
+    var insertions: [(offset: Int, text: String)] = []
+    for value in values where value.isTranslatable && shouldFix(value) {
+      insertions += value.isolateInsertions(format: format).map { ($0.offset - danglingBackslashes(before: $0.offset), $0.text) }
+    }
+    return text.encoded(inserting: insertions)
+  }
+
+  /// 1 when the bytes before `offset` end in a backslash that escapes what follows (an odd run of
+  /// them), which an insertion must not come between: Android's `\<xliff:g>` escapes the element's
+  /// first character, and an isolate put after the backslash would be escaped instead.
+  private func danglingBackslashes(before offset: Int) -> Int {
+    guard format != .stringsdict else { return 0 }
+    var run = 0
+    while offset - run > 0 && text.bytes[offset - run - 1] == UInt8(ascii: "\\") { run += 1 }
+    return run % 2
+  }
+
+  /// How many placeholders ``isolatingPlaceholders(where:)`` would isolate.
+  public func unisolatedPlaceholderCount(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> Int {
+    values.filter { $0.isTranslatable && shouldFix($0) }.reduce(0) { $0 + $1.unisolatedPlaceholders(format: format).count }
+  }
+
+  /// The 1-based line and column of a position in a value's text.
+  public func position(of offset: Int, in value: LocalizedValue) -> (line: Int, column: Int) {
+    let raw = offset < value.decoded.raw.count ? value.decoded.raw[offset].lowerBound : value.end
+    return text.position(of: raw)
+  }
+}
+
+/// A file that cannot be read: where, and why.
+public struct LocalizationFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let line: Int
+  public let column: Int
+  public let message: String
+
+  public var description: String { "\(line):\(column): \(message)" }
+}
+
+/// A syntax error at a byte offset, from a parser.
+struct ParseError: Error {
+  var offset: Int
+  var message: String
+}
+
+/// One translatable string of a file.
+public struct LocalizedValue: Sendable {
+  /// The entry's key: the `.strings` key, the Android `name`, the `.po` msgid (with its context
+  /// before it and U+0004 between, as gettext keys them), the catalog's key.
+  public let key: String
+  /// Which string of the entry, when it has several: a plural category (`one`), a catalog's
+  /// variation path (`plural.one`, `device.iphone`), `msgstr[1]`, an array's `item 2`; `nil` for
+  /// the one string of a plain entry.
+  public let variant: String?
+  /// The localization of a catalog's value; `nil` in the formats that hold one locale per file.
+  public let locale: String?
+  /// The value, with escapes and entities decoded.
+  public var text: String { decoded.string }
+  /// The source-language text this value translates, where the same file holds it: a `.po`
+  /// entry's msgid (or msgid_plural), a catalog's source localization (or its key).
+  public let source: String?
+  /// Whether the value's `%` signs are placeholders: not for Android's `formatted="false"`, and in
+  /// `.po` only for entries flagged `c-format`.
+  public let hasPlaceholders: Bool
+  /// Whether the value is a translation to check and fix: not Android's `translatable="false"`, a
+  /// catalog's source localization, or a `.po` header.
+  public let isTranslatable: Bool
+  /// Where the value begins in the file, 1-based.
+  public internal(set) var line = 1
+  public internal(set) var column = 1
+
+  let decoded: DecodedText
+  /// The raw offsets where the value's content starts and ends, for an empty value.
+  let start: Int
+  let end: Int
+  /// Markup elements of an Android value: their tag names, opening and closing, in order.
+  let elementTags: [String]
+  /// Android `<xliff:g>` elements that hold just a placeholder: the placeholder's scalar range and
+  /// the element's raw range, so the isolate goes around the whole element.
+  let wrappers: [(scalars: Range<Int>, raw: Range<Int>)]
+  /// CDATA sections of an XML value, where no escape or reference is read: an isolate inserted in
+  /// one is the characters themselves.
+  let literalRanges: [ClosedRange<Int>]
+  /// In a String Catalog substitution's text, the argument `%arg` stands for and its format
+  /// specifier.
+  let substitution: (number: Int, specifier: String)?
+
+  init(
+    key: String, variant: String? = nil, locale: String? = nil, decoded: DecodedText, source: String? = nil,
+    hasPlaceholders: Bool = true, isTranslatable: Bool = true, start: Int, end: Int, elementTags: [String] = [],
+    wrappers: [(scalars: Range<Int>, raw: Range<Int>)] = [], literalRanges: [ClosedRange<Int>] = [],
+    substitution: (number: Int, specifier: String)? = nil
+  ) {
+    self.key = key
+    self.variant = variant
+    self.locale = locale
+    self.decoded = decoded
+    self.source = source
+    self.hasPlaceholders = hasPlaceholders
+    self.isTranslatable = isTranslatable
+    self.start = start
+    self.end = end
+    self.elementTags = elementTags
+    self.wrappers = wrappers
+    self.literalRanges = literalRanges
+    self.substitution = substitution
+  }
+
+  /// The value's placeholders in its format's syntax; none when its `%` signs are plain text.
+  public func placeholders(syntax: PlaceholderSyntax) -> [FormatPlaceholder] {
+    guard hasPlaceholders else { return [] }
+    if let substitution { return syntax.placeholders(in: text, substitutionArgument: substitution) }
+    return syntax.placeholders(in: text)
+  }
+
+  /// The placeholders that take an argument and that no isolate holds.
+  func unisolatedPlaceholders(format: LocalizationFormat) -> [FormatPlaceholder] {
+    let text = self.text
+    let isolated = IsolatedRanges(text)
+    return placeholders(syntax: format.placeholderSyntax).filter {
+      $0.takesArgument && $0.kind != .variable && !isolated.contains($0.range)
+    }
+  }
+
+  /// The insertions that isolate ``unisolatedPlaceholders(format:)``.
+  func isolateInsertions(format: LocalizationFormat) -> [(offset: Int, text: String)] {
+    let text = self.text
+    let (open, close) = format.isolateMarkers
+    func marker(_ escaped: String, _ literal: String, at offset: Int) -> (offset: Int, text: String) {
+      (offset, literalRanges.contains { $0.contains(offset) } ? literal : escaped)
+    }
+    var insertions: [(offset: Int, text: String)] = []
+    for placeholder in unisolatedPlaceholders(format: format) {
+      let first = text.unicodeScalars.distance(from: text.startIndex, to: placeholder.range.lowerBound)
+      let last = first + placeholder.text.unicodeScalars.count - 1
+      let (before, after) =
+        wrappers.first(where: { $0.scalars == first..<last + 1 }).map { ($0.raw.lowerBound, $0.raw.upperBound) }
+        ?? (decoded.raw[first].lowerBound, decoded.raw[last].upperBound)
+      insertions += [marker(open, "\u{2068}", at: before), marker(close, "\u{2069}", at: after)]
+    }
+    return insertions
+  }
+}

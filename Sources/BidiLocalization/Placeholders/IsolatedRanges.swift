@@ -1,0 +1,52 @@
+/// Where a text's isolates are: the stretches between an isolate initiator (LRI, RLI, FSI) and the
+/// PDI that closes it.
+///
+/// ```swift
+/// let text = "متابعة \u{2068}%@\u{2069} و %d"
+/// let isolates = IsolatedRanges(text)
+/// let placeholders = PlaceholderSyntax.apple.placeholders(in: text)
+/// isolates.contains(placeholders[0].range)   // true
+/// isolates.contains(placeholders[1].range)   // false
+/// ```
+public struct IsolatedRanges: Sendable {
+  /// The outermost isolates, each from just after its initiator to its PDI.
+  public let ranges: [Range<String.Index>]
+
+  /// The isolates of `text`; an initiator never closed isolates nothing.
+  ///
+  /// - Complexity: O(*n*).
+  public init(_ text: String) {
+    var ranges: [Range<String.Index>] = []
+    var open: [String.Index] = []
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let next = scalars.index(after: index)
+      switch scalars[index].value {
+      case 0x2066...0x2068:
+        open.append(next)
+      case 0x2069:
+        if let start = open.popLast(), open.isEmpty { ranges.append(start..<index) }
+      default:
+        break
+      }
+      index = next
+    }
+    self.ranges = ranges
+  }
+
+  /// Whether `range` lies inside one isolate.
+  ///
+  /// - Complexity: O(log *k*) for *k* isolates.
+  public func contains(_ range: Range<String.Index>) -> Bool {
+    // The last isolate that starts at or before the range.
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ranges[middle].lowerBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return false }
+    return range.upperBound <= ranges[low - 1].upperBound
+  }
+}
