@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(name: "AvailabilityTests"),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
-    .testTarget(name: "BidiLocalizationTests", dependencies: ["BidiLocalization", "Bidi", "BidiTestSupport"]),
+    .testTarget(
+      name: "BidiLocalizationTests", dependencies: ["BidiLocalization", "BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiFixCommandsTests",
       dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),

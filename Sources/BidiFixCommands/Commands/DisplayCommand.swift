@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bidi
 import BidiIsolator
+import BidiLocalization
 import BidiTerminal
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -42,6 +43,14 @@ struct DisplayCommand: ParsableCommand {
   @Option(help: "Paragraph direction: auto (first strong character outside entities), ltr or rtl.")
   var dir: DirectionChoice = .auto
 
+  @Option(
+    help: """
+      Digits to show, converted before the bidi algorithm runs: keep, european (0-9), arabic-indic \
+      (٠-٩), persian (۰-۹), or contextual (0-9 become ٠-٩ where the last strong character before \
+      them is Arabic).
+      """)
+  var digits: DigitsChoice = .keep
+
   func validate() throws {
     if let width, width < 1 { throw ValidationError("--width must be at least 1") }
   }
@@ -54,7 +63,7 @@ struct DisplayCommand: ParsableCommand {
       detector: DirectionDetector(kinds: options.kinds, memberNames: options.memberNames),
       layout: TerminalLayout(
         width: noWrap ? nil : (width ?? TerminalSize.columns()), alignment: align, shapesArabic: !noShape),
-      direction: dir)
+      direction: dir, digits: digits.shaping)
     let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, terminator, output in
       formatter.display(message, lineBreak: terminator, into: &output)
     }
@@ -71,6 +80,24 @@ enum TerminalMode: String, ExpressibleByArgument, CaseIterable, Sendable {
   case auto, explicit, none
 }
 
+/// `--digits keep|european|arabic-indic|persian|contextual`.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+enum DigitsChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case keep, european
+  case arabicIndic = "arabic-indic"
+  case persian, contextual
+
+  var shaping: DigitShaping {
+    switch self {
+    case .keep: .keep
+    case .european: .european
+    case .arabicIndic: .arabicIndic
+    case .persian: .persian
+    case .contextual: .contextual()
+    }
+  }
+}
+
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 extension TerminalLayout.Alignment: ExpressibleByArgument {}
 
@@ -81,6 +108,8 @@ struct MessageDisplay: Sendable {
   let detector: DirectionDetector
   let layout: TerminalLayout
   let direction: DirectionChoice
+  /// Applied to each message before anything else, so the digits take their new bidi class.
+  var digits: DigitShaping = .keep
 
   func display(_ message: String, lineBreak: LineTerminator) -> String {
     var output: [UInt8] = []
@@ -91,7 +120,7 @@ struct MessageDisplay: Sendable {
   /// Appends the display of `message`, validated UTF-8, to `output`.
   func display(_ message: Span<UInt8>, lineBreak: LineTerminator, into output: inout [UInt8]) {
     // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
-    if direction != .rtl, let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message),
+    if direction != .rtl, digits == .keep, let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message),
       cells <= (layout.width ?? Int.max)
     {
       if layout.alignment == .right, let width = layout.width {
@@ -100,7 +129,7 @@ struct MessageDisplay: Sendable {
       output.append(copying: message)
       return
     }
-    let original = String(validUTF8: message)
+    let original = digits.apply(to: String(validUTF8: message))
     let text = isolator?.isolate(original) ?? original
     let base: BaseDirection
     switch direction {

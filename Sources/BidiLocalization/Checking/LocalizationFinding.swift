@@ -63,8 +63,7 @@ struct ValueCheck {
       for placeholder in value.unisolatedPlaceholders(format: file.format) {
         add(
           .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
-          "\(placeholder.text) is not isolated: an argument such as a Latin name or -5 displays torn apart "
-            + "(bidi-fix strings fix wraps it in FSI … PDI)")
+          "\(placeholder.text) is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)")
       }
     }
 
@@ -94,7 +93,10 @@ struct ValueCheck {
     for message in MarkupComparison(translation: value, source: source).mismatches() {
       add(.markupMismatch, at: 0, message)
     }
-    return findings
+    // In the order they are written, as a compiler lists its errors; same place, order found.
+    return findings.enumerated()
+      .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+      .map(\.element)
   }
 
   static func mixing(_ placeholders: [FormatPlaceholder]) -> FormatPlaceholder? {

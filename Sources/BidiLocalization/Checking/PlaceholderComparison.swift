@@ -49,7 +49,7 @@ struct PlaceholderComparison {
            "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))"))
         continue
       }
-      if !Self.compatible(placeholder, expected) {
+      if !compatible(placeholder, expected) {
         found.append(
           (placeholder.range.lowerBound,
            "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"))
@@ -90,10 +90,23 @@ struct PlaceholderComparison {
     }
   }
 
-  /// Whether two placeholders may take the same argument: the same kind (integers of any length;
-  /// Java's `%s` takes anything but shows it as text).
-  private static func compatible(_ a: FormatPlaceholder, _ b: FormatPlaceholder) -> Bool {
-    a.kind == b.kind
+  /// Whether two placeholders may take the same argument: the same kind and, for integers, the
+  /// same signedness and size, as `msgfmt -c` requires in C (`%d` and `%ld`, `%d` and `%u` differ).
+  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's integers have no size.
+  private func compatible(_ a: FormatPlaceholder, _ b: FormatPlaceholder) -> Bool {
+    guard a.kind == b.kind else { return false }
+    guard a.kind == .integer else { return true }
+    let signed: Set<Character> = ["d", "i", "D"]
+    guard signed.contains(a.conversion) == signed.contains(b.conversion) else { return false }
+    switch syntax {
+    case .c: return a.length == b.length
+    case .apple: return Self.appleSize(a.length) == Self.appleSize(b.length)
+    case .java: return true
+    }
+  }
+
+  private static func appleSize(_ length: String) -> Int {
+    ["l", "ll", "q", "z", "t", "j"].contains(length) ? 64 : 32
   }
 
   private static func describe(_ kind: FormatPlaceholder.Kind) -> String {

@@ -3,7 +3,8 @@
 /// Entries are `"key" = "value";` (or `key = value;` with unquoted tokens of letters, digits and
 /// `_$+/:.-`, or `"key";`, whose value is its key), between `/* … */` and `// …` comments, and
 /// optionally inside `{ … }`. Quoted strings take the escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\a`,
-/// `\b`, `\f`, `\v`, up to three octal digits, and `\U` with four hexadecimal digits.
+/// `\b`, `\f`, `\v`, up to three octal digits, and `\U` (capital only) with four hexadecimal digits;
+/// a backslash before any other character stands for that character.
 struct StringsFileParser {
   private let bytes: [UInt8]
   private var offset = 0
@@ -112,7 +113,8 @@ struct StringsFileParser {
       case UInt8(ascii: "b"): value = 0x08
       case UInt8(ascii: "f"): value = 0x0C
       case UInt8(ascii: "v"): value = 0x0B
-      case UInt8(ascii: "U"), UInt8(ascii: "u"):
+      case UInt8(ascii: "U"):
+        // Only the capital: `\u2068` is a `u` and four digits to CoreFoundation's reader.
         value = 0
         for _ in 0..<4 {
           guard let digit = peek.flatMap(Self.hexValue) else {

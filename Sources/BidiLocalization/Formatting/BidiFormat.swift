@@ -83,7 +83,9 @@ enum BidiFormatCheck {
       let value = arguments[argument - 1]
       let fits: Bool =
         switch kind {
-        case .object: value is String || value is NSObject
+        // An object: a String, or an instance of a class. `is NSObject` would also take an `Int`,
+        // which bridges to NSNumber, though String(format:) receives it as an integer.
+        case .object: value is String || Swift.type(of: value) is AnyClass
         case .integer, .character: value is any BinaryInteger
         case .floatingPoint: value is any BinaryFloatingPoint
         default: false

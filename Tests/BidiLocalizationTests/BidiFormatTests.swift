@@ -1,0 +1,98 @@
+import Bidi
+import BidiIsolator
+import BidiLocalization
+import Foundation
+import Testing
+
+/// `String(bidiFormat:)` and `BidiIsolated`: every argument isolated, and an error where
+/// `String(format:)` would read past its arguments or read one as another type.
+@Suite("Isolated format arguments")
+struct BidiFormatTests {
+  static let fsi = "\u{2068}"
+  static let pdi = "\u{2069}"
+
+  @Test("Each argument is isolated; the rest of the template is String(format:)'s")
+  func isolatesArguments() throws {
+    #expect(try String(bidiFormat: "متابعة %@", "@alice") == "متابعة \(Self.fsi)@alice\(Self.pdi)")
+    #expect(
+      try String(bidiFormat: "%2$@ أعجب بـ %1$lld صورة", 3 as Int64, "Bob")
+        == "\(Self.fsi)Bob\(Self.pdi) أعجب بـ \(Self.fsi)3\(Self.pdi) صورة")
+    #expect(try String(bidiFormat: "السعر %.2f", 3.14159) == "السعر \(Self.fsi)3.14\(Self.pdi)")
+    #expect(try String(bidiFormat: "ارتفاع %d%%", 5) == "ارتفاع \(Self.fsi)5\(Self.pdi)%")
+    #expect(try String(bidiFormat: "[%*d]", 4, 7) == "[\(Self.fsi)   7\(Self.pdi)]")
+    // Markdown markers stay outside the isolate, where the Markdown parser finds them.
+    #expect(try String(bidiFormat: "أهلًا **%@**", "Dana") == "أهلًا **\(Self.fsi)Dana\(Self.pdi)**")
+    // A placeholder the template already isolates is left as it is.
+    #expect(try String(bidiFormat: "الرصيد: \u{2066}%@\u{2069}", "$5") == "الرصيد: \u{2066}$5\u{2069}")
+  }
+
+  @Test("A hostile argument is sanitised: an RLO or a stray PDI stays inside its isolate")
+  func sanitizesArguments() throws {
+    let formatted = try String(bidiFormat: "متابعة %@ الآن", "\u{2069}\u{202E}evil")
+    // The stray PDI is dropped and the override closed inside the argument's isolate, which the
+    // sanitiser may wrap once more: the text after the argument is out of its reach.
+    #expect(formatted.hasPrefix("متابعة \(Self.fsi)") && formatted.hasSuffix("\(Self.pdi) الآن"))
+    #expect(formatted.contains("\u{202E}evil"))
+    #expect(BidiControlAudit(formatted).isWellBalanced)
+    let inner = formatted.dropFirst("متابعة \(Self.fsi)".count).dropLast("\(Self.pdi) الآن".count)
+    #expect(BidiControlAudit(String(inner)).isWellBalanced)
+  }
+
+  @Test(
+    "A template that does not fit its arguments throws instead of crashing",
+    arguments: [
+      ("%@ و %@", ["one"] as [any CVarArg & Sendable], "missingArgument"),
+      ("مرحبا %d", ["Bob"], "wrongArgumentType"),
+      ("مرحبا %@", [5], "wrongArgumentType"),
+      ("السعر %f", [5], "wrongArgumentType"),
+      ("%1$@ و %@", ["a", "b"], "mixedPositionalAndSequential"),
+      ("%1$@ و %3$@", ["a", "b", "c"], "skippedArgument"),
+      ("100% جاهز", [], "invalidPlaceholder"),
+      ("اسم %s", ["Bob"], "unsupportedPlaceholder"),
+      ("%n", [5], "unsupportedPlaceholder"),
+    ])
+  func throwsInsteadOfCrashing(template: String, arguments: [any CVarArg & Sendable], expected: String) {
+    do {
+      _ = try String(bidiFormat: template, arguments: arguments.map { $0 as any CVarArg })
+      Issue.record("\(template) formatted")
+    } catch {
+      #expect(Self.name(of: error) == expected, "\(template): \(error)")
+      #expect(!error.description.isEmpty)
+    }
+  }
+
+  @Test("BidiIsolated describes its value in an isolate, sanitised")
+  func isolatedValue() {
+    #expect(BidiIsolated("@alice").description == "\(Self.fsi)@alice\(Self.pdi)")
+    #expect(BidiIsolated(42).description == "\(Self.fsi)42\(Self.pdi)")
+    #expect(BidiIsolated("+1 555", direction: .leftToRight).description == "\u{2066}+1 555\(Self.pdi)")
+    let hostile = BidiIsolated("\u{202E}x").description
+    #expect(hostile.hasPrefix(Self.fsi) && hostile.hasSuffix(Self.pdi) && BidiControlAudit(hostile).isWellBalanced)
+    #expect("متابعة \(BidiIsolated("@bob"))" == "متابعة \(Self.fsi)@bob\(Self.pdi)")
+  }
+
+  @Test("Through the engine: the unisolated template tears @alice apart, the isolated one does not")
+  func displaysAsAUnit() throws {
+    func visual(_ text: String) throws -> String {
+      try BidiText(text).paragraphs[0].line(options: .removeBidiControls).visualString
+    }
+    // Stored order "متابعة @alice": the @ is a neutral between Arabic and Latin and takes the
+    // paragraph's direction, so it lands on the far side of the name.
+    #expect(try visual(String(format: "متابعة %@", "@alice")) == "alice@ ةعباتم")
+    #expect(try visual(String(bidiFormat: "متابعة %@", "@alice")) == "@alice ةعباتم")
+    // An argument first makes the whole line left to right, unless it is isolated.
+    #expect(try BidiText(String(format: "%@ بدأ بمتابعتك", "Bob")).paragraphs[0].direction == .leftToRight)
+    #expect(try BidiText(String(bidiFormat: "%@ بدأ بمتابعتك", "Bob")).paragraphs[0].direction == .rightToLeft)
+  }
+
+  static func name(of error: BidiFormatError) -> String {
+    switch error {
+    case .missingArgument: "missingArgument"
+    case .wrongArgumentType: "wrongArgumentType"
+    case .mixedPositionalAndSequential: "mixedPositionalAndSequential"
+    case .skippedArgument: "skippedArgument"
+    case .invalidPlaceholder: "invalidPlaceholder"
+    case .unsupportedPlaceholder: "unsupportedPlaceholder"
+    }
+  }
+}

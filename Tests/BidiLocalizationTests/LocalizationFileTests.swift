@@ -1,0 +1,328 @@
+import BidiLocalization
+import Foundation
+import Testing
+
+/// Each format's edge cases: values read as the format's own tools read them, every untouched byte
+/// kept, isolates inserted as the format writes escapes, and syntax errors reported at their place.
+@Suite("Translation files")
+struct LocalizationFileTests {
+  /// `text` fixed as a right-to-left file.
+  static func fixed(_ text: String, _ format: LocalizationFormat) throws -> String {
+    String(decoding: try LocalizationFile(bytes: Array(text.utf8), format: format).isolatingPlaceholders(), as: UTF8.self)
+  }
+
+  static func values(_ text: String, _ format: LocalizationFormat) throws -> [String] {
+    try LocalizationFile(bytes: Array(text.utf8), format: format).values.map(\.text)
+  }
+
+  // MARK: .strings
+
+  @Test("strings: comments, unquoted tokens, the key-only form, braces and every escape")
+  func stringsSyntax() throws {
+    let text = #"""
+      { /* a comment with "quotes" and = ; */
+      // a line comment "x" = "y";
+      key_1 = value.2;
+      "only key";
+      "escapes" = "a\"b\\c\nd\te\U2068f\101\uFEFF";
+      }
+      """#
+    let file = try LocalizationFile(bytes: Array(text.utf8), format: .strings)
+    #expect(file.values.map(\.key) == ["key_1", "only key", "escapes"])
+    // A lowercase `\u` is no escape to CoreFoundation: the `u` and its digits are text.
+    #expect(file.values.map(\.text) == ["value.2", "only key", "a\"b\\c\nd\te\u{2068}fAuFEFF"])
+  }
+
+  @Test("strings: isolates go in as \\U2068 and \\U2069; placeholders already isolated, %% and unquoted tokens stay")
+  func stringsFix() throws {
+    let text = "\"a\" = \"قال %@ و \\U2068%d\\U2069 و 50%% و %1$@\";\n\"b\" = token;\n"
+    #expect(
+      try Self.fixed(text, .strings)
+        == "\"a\" = \"قال \\U2068%@\\U2069 و \\U2068%d\\U2069 و 50%% و \\U2068%1$@\\U2069\";\n\"b\" = token;\n")
+  }
+
+  @Test("strings: UTF-16 with either byte order, CR LF and no final newline come back byte for byte")
+  func stringsEncodings() throws {
+    let text = "/* note */\r\n\"Follow %@\" = \"متابعة %@\";"
+    for bigEndian in [false, true] {
+      var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+      for unit in text.utf16 { bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+      let file = try LocalizationFile(bytes: bytes, format: .strings)
+      #expect(file.isolatingPlaceholders(where: { _ in false }) == bytes)
+      let fixed = file.isolatingPlaceholders()
+      let expected = "/* note */\r\n\"Follow %@\" = \"متابعة \\U2068%@\\U2069\";"
+      var expectedBytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+      for unit in expected.utf16 {
+        expectedBytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      }
+      #expect(fixed == expectedBytes)
+    }
+    // UTF-8 with a byte-order mark keeps it.
+    let marked: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("\"a\" = \"%@\";".utf8)
+    #expect(try LocalizationFile(bytes: marked, format: .strings).isolatingPlaceholders() == [0xEF, 0xBB, 0xBF] + Array("\"a\" = \"\\U2068%@\\U2069\";".utf8))
+  }
+
+  @Test(
+    "Syntax errors are reported at their line and column",
+    arguments: [
+      ("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";", LocalizationFormat.strings, 3, 1),
+      ("\"a\" = \"never closed;\n", .strings, 1, 7),
+      ("/* open comment\n\"a\" = \"b\";", .strings, 1, 1),
+      ("\"a\" = \"\\U20\";", .strings, 1, 8),
+      ("<plist><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>x</dict></dict></plist>", .stringsdict, 1, 78),
+      ("{\"strings\" : {\"a\" : {}}, }", .stringCatalog, 1, 26),
+      ("{\"strings\" : {\"a\" : \"\\q\"}}", .stringCatalog, 1, 22),
+      ("<resources>\n  <string name=\"a\">x &nbsp; y</string>\n</resources>", .androidStrings, 2, 22),
+      ("<resources>\n  <string name=\"a\">x</strin>\n</resources>", .androidStrings, 2, 21),
+      ("msgid \"a\"\nmsgstr \"b\nmsgid \"c\"\nmsgstr \"d\"\n", .gettext, 2, 8),
+      ("msgid \"a\"\nmsgtxt \"b\"\n", .gettext, 2, 1),
+    ])
+  func syntaxErrors(text: String, format: LocalizationFormat, line: Int, column: Int) {
+    do {
+      _ = try LocalizationFile(bytes: Array(text.utf8), format: format)
+      Issue.record("\(text.debugDescription) parsed")
+    } catch {
+      #expect((error.line, error.column) == (line, column), "\(error)")
+    }
+  }
+
+  @Test("Bytes that are neither UTF-8 nor UTF-16 with a byte-order mark are an error, not a guess")
+  func badEncoding() {
+    #expect(throws: LocalizationFileError.self) {
+      try LocalizationFile(bytes: [0x22, 0x61, 0x22, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x3B], format: .strings)
+    }
+  }
+
+  // MARK: .stringsdict
+
+  @Test("stringsdict: the sentence and each plural form; variables stay, placeholders go in &#x2068;")
+  func stringsdict() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>files</key>
+      \t<dict>
+      \t\t<key>NSStringLocalizedFormatKey</key>
+      \t\t<string>لدى %@ %#@files@ &amp; أكثر</string>
+      \t\t<key>files</key>
+      \t\t<dict>
+      \t\t\t<key>NSStringFormatSpecTypeKey</key>
+      \t\t\t<string>NSStringPluralRuleType</string>
+      \t\t\t<key>NSStringFormatValueTypeKey</key>
+      \t\t\t<string>d</string>
+      \t\t\t<key>one</key>
+      \t\t\t<string><![CDATA[ملف <واحد> %d]]></string>
+      \t\t\t<key>other</key>
+      \t\t\t<string>%d ملفات</string>
+      \t\t</dict>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """
+    let file = try LocalizationFile(bytes: Array(text.utf8), format: .stringsdict)
+    #expect(file.values.map(\.variant) == ["NSStringLocalizedFormatKey", "files.one", "files.other"])
+    #expect(file.values.map(\.text) == ["لدى %@ %#@files@ & أكثر", "ملف <واحد> %d", "%d ملفات"])
+    let fixed = try Self.fixed(text, .stringsdict)
+    #expect(fixed.contains("<string>لدى &#x2068;%@&#x2069; %#@files@ &amp; أكثر</string>"))
+    // In a CDATA section no reference is read: the characters themselves.
+    #expect(fixed.contains("<string><![CDATA[ملف <واحد> \u{2068}%d\u{2069}]]></string>"))
+    #expect(fixed.contains("<string>&#x2068;%d&#x2069; ملفات</string>"))
+    // Foundation's own property list reader sees the isolates in the values.
+    let plist = try PropertyListDecoder().decode([String: PropertyListValue].self, from: Data(fixed.utf8))
+    #expect(plist["files"]?["NSStringLocalizedFormatKey"] == .string("لدى \u{2068}%@\u{2069} %#@files@ & أكثر"))
+    #expect(plist["files"]?["files"]?["one"] == .string("ملف <واحد> \u{2068}%d\u{2069}"))
+  }
+
+  // MARK: .xcstrings
+
+  @Test("xcstrings: stringUnits, device and plural variations, substitutions' %arg; the source language stays")
+  func stringCatalog() throws {
+    let text = """
+      {
+        "sourceLanguage" : "en",
+        "strings" : {
+          "%@ has %lld items\\n" : {
+            "localizations" : {
+              "ar" : {
+                "stringUnit" : { "state" : "translated", "value" : "لدى %1$@ %#@items@\\n" },
+                "substitutions" : {
+                  "items" : {
+                    "argNum" : 2,
+                    "formatSpecifier" : "lld",
+                    "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg عناصر" } } } }
+                  }
+                }
+              },
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "%1$@ has %#@items@\\n" } },
+              "he" : { "variations" : { "device" : { "mac" : { "stringUnit" : { "state" : "translated", "value" : "\\"%@\\" \\ud83d\\ude00" } } } } }
+            }
+          },
+          "Skip" : { "shouldTranslate" : false, "localizations" : { "ar" : { "stringUnit" : { "state" : "new", "value" : "%@" } } } }
+        },
+        "version" : "1.0"
+      }
+      """
+    let file = try LocalizationFile(bytes: Array(text.utf8), format: .stringCatalog)
+    #expect(file.declaredLanguage == "en")
+    let translated = file.values.filter(\.isTranslatable)
+    #expect(translated.map(\.locale) == ["ar", "ar", "he"])
+    #expect(translated.map(\.variant) == [nil, "substitutions.items.plural.other", "device.mac"])
+    #expect(translated.map(\.text) == ["لدى %1$@ %#@items@\n", "%arg عناصر", "\"%@\" 😀"])
+    let fixed = try Self.fixed(text, .stringCatalog)
+    #expect(fixed.contains(#""value" : "لدى \u2068%1$@\u2069 %#@items@\n" }"#))
+    #expect(fixed.contains(#""value" : "\u2068%arg\u2069 عناصر""#))
+    #expect(fixed.contains(#""value" : "\"\u2068%@\u2069\" \ud83d\ude00""#))
+    #expect(fixed.contains(#""value" : "%1$@ has %#@items@\n""#))
+    #expect(fixed.contains(#""Skip" : { "shouldTranslate" : false, "localizations" : { "ar" : { "stringUnit" : { "state" : "new", "value" : "%@" } } } }"#))
+    // Only inserted bytes differ: the layout is Xcode's as it was.
+    #expect(fixed.replacingOccurrences(of: "\\u2068", with: "").replacingOccurrences(of: "\\u2069", with: "") == text)
+    #expect(try JSONSerialization.jsonObject(with: Data(fixed.utf8)) is [String: Any])
+  }
+
+  // MARK: Android
+
+  @Test("Android: quotes, escapes, entities, CDATA, xliff:g, plurals, arrays, translatable and formatted")
+  func android() throws {
+    let text = #"""
+      <?xml version="1.0" encoding="utf-8"?>
+      <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+          <string name="a">قال \"%1$s\" \'مرحبًا\' \u0041 \@ &amp; &lt;</string>
+          <string name="b">"  مسافات %2$d "</string>
+          <string name="c">اسم <xliff:g id="n" example="Bob">%1$s</xliff:g> و <xliff:g id="m">الآن %2$s</xliff:g></string>
+          <string name="d"><![CDATA[<b>%1$s</b>]]></string>
+          <string name="e" translatable="false">%1$s</string>
+          <string name="f" formatted="false">100% %d</string>
+          <plurals name="p"><item quantity="one">واحد</item><item quantity="other">%d أشياء</item></plurals>
+          <string-array name="r"><item>أ %s</item><item>ب</item></string-array>
+          <!-- <string name="commented">%s</string> -->
+      </resources>
+      """#
+    let file = try LocalizationFile(bytes: Array(text.utf8), format: .androidStrings)
+    #expect(file.values.map(\.key) == ["a", "b", "c", "d", "e", "f", "p", "p", "r", "r"])
+    #expect(file.values.map(\.variant) == [nil, nil, nil, nil, nil, nil, "one", "other", "item 0", "item 1"])
+    #expect(file.values[0].text == "قال \"%1$s\" 'مرحبًا' A @ & <")
+    #expect(file.values[1].text == "  مسافات %2$d ")
+    #expect(file.values[2].text == "اسم %1$s و الآن %2$s")
+    #expect(!file.values[4].isTranslatable && !file.values[5].hasPlaceholders)
+    let fixed = try Self.fixed(text, .androidStrings)
+    #expect(fixed.contains(#"<string name="a">قال \"\u2068%1$s\u2069\" \'مرحبًا\' \u0041 \@ &amp; &lt;</string>"#))
+    #expect(fixed.contains(#"<string name="b">"  مسافات \u2068%2$d\u2069 "</string>"#))
+    // An element that holds just the placeholder goes whole into the isolate; otherwise the
+    // isolate goes inside it.
+    #expect(
+      fixed.contains(
+        #"اسم \u2068<xliff:g id="n" example="Bob">%1$s</xliff:g>\u2069 و <xliff:g id="m">الآن \u2068%2$s\u2069</xliff:g>"#))
+    #expect(fixed.contains("<![CDATA[<b>\u{2068}%1$s\u{2069}</b>]]>"))
+    #expect(fixed.contains(#"<string name="e" translatable="false">%1$s</string>"#))
+    #expect(fixed.contains(#"<string name="f" formatted="false">100% %d</string>"#))
+    #expect(fixed.contains(#"<item quantity="other">\u2068%d\u2069 أشياء</item>"#))
+    #expect(fixed.contains(#"<item>أ \u2068%s\u2069</item>"#))
+    #expect(fixed.contains(#"<!-- <string name="commented">%s</string> -->"#))
+  }
+
+  @Test("Android: an isolate never comes between a backslash and what it escapes")
+  func androidDanglingBackslash() throws {
+    let text = #"<resources><string name="a">\<xliff:g>%d</xliff:g></string></resources>"#
+    #expect(try Self.fixed(text, .androidStrings) == #"<resources><string name="a">\u2068\<xliff:g>%d</xliff:g>\u2069</string></resources>"#)
+  }
+
+  // MARK: .po
+
+  @Test("po: header, context, multi-line strings, plurals, flags, and obsolete entries untouched")
+  func gettext() throws {
+    let text = """
+      # comment
+      msgid ""
+      msgstr ""
+      "Language: fa\\n"
+      "Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+      #, fuzzy, c-format
+      msgctxt "menu"
+      msgid "Open %s"
+      msgstr ""
+      "باز "
+      "کردن %s\\t\\"x\\""
+
+      #, c-format
+      msgid "%d file"
+      msgid_plural "%d files"
+      msgstr[0] "%d پرونده"
+      msgstr[1] "%d پرونده‌ها"
+
+      msgid "No format %s"
+      msgstr "بدون %s"
+
+      #~ msgid "Old %s"
+      #~ msgstr "قدیمی %s"
+
+      """
+    let file = try LocalizationFile(bytes: Array(text.utf8), format: .gettext)
+    #expect(file.declaredLanguage == "fa")
+    #expect(file.values.map(\.key) == ["menu\u{4}Open %s", "%d file", "%d file", "No format %s"])
+    #expect(file.values.map(\.text) == ["باز کردن %s\t\"x\"", "%d پرونده", "%d پرونده‌ها", "بدون %s"])
+    #expect(file.values.map(\.source) == ["Open %s", "%d file", "%d files", "No format %s"])
+    #expect(file.values.map(\.hasPlaceholders) == [true, true, true, false])
+    let fixed = try Self.fixed(text, .gettext)
+    #expect(fixed.contains("\"کردن \u{2068}%s\u{2069}\\t\\\"x\\\"\""))
+    #expect(fixed.contains("msgstr[0] \"\u{2068}%d\u{2069} پرونده\""))
+    #expect(fixed.contains("msgstr \"بدون %s\""))
+    #expect(fixed.contains("#~ msgstr \"قدیمی %s\""))
+  }
+
+  // MARK: Checks
+
+  @Test("Findings: each kind, at its line and column")
+  func findings() throws {
+    let source = #"""
+      "a" = "Follow %@";
+      "b" = "%1$@ has %2$lld";
+      "c" = "**New** movies";
+      "d" = "Tap <b>%@</b>";
+      "e" = "Saved %@";
+      """#
+    let translation = #"""
+      "a" = "متابعة %@";
+      "b" = "لدى %1$@ %2$d";
+      "c" = "أفلام **جديدة";
+      "d" = "انقر <i>%@</i>";
+      "e" = "تم حفظ ٪@";
+      "f" = "نص \U202Eمقلوب";
+      """#
+    let sourceFile = try LocalizationFile(bytes: Array(source.utf8), format: .strings)
+    let file = try LocalizationFile(bytes: Array(translation.utf8), format: .strings)
+    let findings = file.findings(isRightToLeft: { _ in true }, sourceFile: sourceFile)
+    let summary = findings.map { "\($0.line):\($0.column) \($0.kind) \($0.key)" }
+    #expect(
+      summary == [
+        "1:15 unisolated-placeholder a", "2:12 unisolated-placeholder b", "2:17 unisolated-placeholder b",
+        "2:17 placeholder-mismatch b", "3:8 markup-mismatch c", "4:8 markup-mismatch d", "4:16 unisolated-placeholder d",
+        "5:15 placeholder-mismatch e", "6:11 unbalanced-controls f",
+      ])
+    // Left to right, only what is wrong in any direction.
+    let ltr = file.findings(isRightToLeft: { _ in false }, sourceFile: sourceFile)
+    #expect(ltr.allSatisfy { $0.kind != .unisolatedPlaceholder } && ltr.count == 5)
+  }
+}
+
+/// A property list of strings and dictionaries, as Foundation's decoder reads it.
+enum PropertyListValue: Decodable, Equatable {
+  case string(String)
+  case dictionary([String: PropertyListValue])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else {
+      self = .dictionary(try container.decode([String: PropertyListValue].self))
+    }
+  }
+
+  subscript(key: String) -> PropertyListValue? {
+    if case .dictionary(let values) = self { values[key] } else { nil }
+  }
+}

@@ -1,0 +1,173 @@
+import BidiLocalization
+import Foundation
+import Testing
+
+/// The placeholder parsers against the formatters whose syntax they read: Foundation's
+/// `String(format:)` for Apple's, `java.util.Formatter` (run by the JDK) for Java's, and `msgfmt -c`
+/// for gettext's c-format.
+@Suite("Placeholder syntaxes")
+struct PlaceholderSyntaxTests {
+  /// Templates of one placeholder each, with an argument of the kind it takes.
+  static let appleCases: [(String, any CVarArg & Sendable)] = [
+    ("%@", "word"), ("%d", 42), ("%i", -7), ("%u", 7 as UInt32), ("%ld", 42 as Int), ("%lld", Int64.max),
+    ("%llu", UInt64.max), ("%hd", 5 as Int16), ("%hhd", 5 as Int8), ("%qd", 9 as Int64), ("%zd", 3 as Int),
+    ("%x", 255), ("%X", 255), ("%lx", 4096 as Int), ("%o", 8), ("%f", 3.5), ("%.2f", 3.14159), ("%10.3f", 2.5),
+    ("%-8d", 12), ("%+d", 12), ("%05d", 42), ("% d", 42), ("%#x", 255), ("%e", 12345.678), ("%E", 0.5),
+    ("%g", 0.0001), ("%G", 1e20), ("%a", 1.0), ("%c", 65), ("%1$@", "first"), ("%2$d", 2), ("%lf", 1.25),
+  ]
+
+  @Test("Each Apple placeholder is where String(format:) finds it, and takes what it formats", arguments: appleCases.indices)
+  func applePlaceholders(index: Int) throws {
+    let (placeholder, argument) = Self.appleCases[index]
+    // Positional placeholders need their arguments before them.
+    let arguments: [any CVarArg] = placeholder == "%2$d" ? [0, argument] : [argument]
+    let template = placeholder == "%2$d" ? "<%1$d|\(placeholder)>" : "<\(placeholder)>"
+    let parsed = PlaceholderSyntax.apple.placeholders(in: template)
+    let found = try #require(parsed.last)
+    #expect(found.text == placeholder)
+    #expect(found.kind != .invalid)
+    // The text around the placeholder's range stays; what String(format:) puts in its place is
+    // what it makes of the placeholder alone.
+    let formatted = String(format: template, arguments: arguments)
+    let alone = String(format: placeholder.replacingOccurrences(of: "2$", with: "1$"), argument)
+    let before = String(template[..<found.range.lowerBound]).replacingOccurrences(of: "%1$d", with: "0")
+    #expect(formatted == before + alone + template[found.range.upperBound...])
+    // The kind names the argument's type.
+    switch found.kind {
+    case .object: #expect(argument is String)
+    case .integer, .character: #expect(argument is any BinaryInteger)
+    case .floatingPoint: #expect(argument is any BinaryFloatingPoint)
+    default: Issue.record("\(placeholder) parsed as \(found.kind)")
+    }
+  }
+
+  @Test("Apple: positions, %%, stringsdict variables, stars, and what is not a placeholder")
+  func appleDetails() {
+    let placeholders = PlaceholderSyntax.apple.placeholders(in: "%2$@ has %#@files@ (%%) %*d %y %")
+    #expect(placeholders.map(\.text) == ["%2$@", "%#@files@", "%%", "%*d", "%y", "%"])
+    #expect(placeholders.map(\.kind) == [.object, .variable, .percent, .integer, .invalid, .invalid])
+    #expect(placeholders[0].argument == 2 && placeholders[0].isPositional)
+    #expect(placeholders[1].variableName == "files" && placeholders[1].argument == 1)
+    #expect(placeholders[2].argument == nil)
+    // `%*d` takes the width, argument 2, and then its value, argument 3.
+    #expect(placeholders[3].argument == 3 && placeholders[3].starArguments == 1)
+    #expect(String(format: "[%*d]", 5, 42) == "[   42]")
+  }
+
+  @Test("C: gettext's <inttypes.h> macros, lengths, and positions")
+  func cDetails() {
+    let placeholders = PlaceholderSyntax.c.placeholders(in: "%<PRIu64> of %zu, %1$s and %Lf %lc")
+    #expect(placeholders.map(\.text) == ["%<PRIu64>", "%zu", "%1$s", "%Lf", "%lc"])
+    #expect(placeholders.map(\.kind) == [.integer, .integer, .string, .floatingPoint, .character])
+    #expect(PlaceholderSyntax.c.placeholders(in: "%@").map(\.kind) == [.invalid])
+  }
+
+  @Test("Java: each placeholder is where java.util.Formatter finds it")
+  func javaAgainstTheJDK() throws {
+    // Template, its arguments as Java expressions.
+    let cases: [(String, [String])] = [
+      ("Hello %s!", [#""x""#]), ("%1$s and %2$d", [#""a""#, "5"]), ("%2$s before %1$s", [#""a""#, #""b""#]),
+      ("%d%% done", ["50"]), ("%.2f km", ["3.14159"]), ("%-6s|", [#""ab""#]), ("%08.3f", ["2.5"]),
+      ("%,d", ["1234567"]), ("%x %X %o", ["255", "255", "8"]), ("%e", ["12345.678"]), ("%b", ["true"]),
+      ("%c", ["'z'"]), ("%h", [#""hi""#]), ("line%nbreak", []), ("%s and %<s", [#""same""#]),
+      ("%tY", ["java.time.LocalDate.of(2026, 11, 25)"]), ("%(d", ["-5"]), ("%+d", ["5"]), ("%S", [#""up""#]),
+    ]
+    var source = "public class F { public static void main(String[] a) {\n"
+    for (template, arguments) in cases {
+      source += "  System.out.println(String.format(\(Self.javaLiteral(template))\(arguments.map { ", " + $0 }.joined())));\n"
+      // Each placeholder alone with the argument it takes, for the segmentation check.
+      for placeholder in PlaceholderSyntax.java.placeholders(in: template) {
+        let argument = placeholder.argument.map { ", " + arguments[$0 - 1] } ?? ""
+        let alone = placeholder.text.replacingOccurrences(of: "%<", with: "%")
+          .replacingOccurrences(of: #"\d+\$"#, with: "", options: .regularExpression)
+        source += "  System.out.println(String.format(\(Self.javaLiteral(alone))\(argument)));\n"
+      }
+    }
+    source += "} }\n"
+    let output = try Self.runJava(source).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var line = 0
+    for (template, _) in cases {
+      // `%n` prints a line break: its template's output spans two lines.
+      let lines = template.contains("%n") ? 2 : 1
+      let whole = output[line..<line + lines].joined(separator: "\n")
+      line += lines
+      var rebuilt = ""
+      var copied = template.startIndex
+      for placeholder in PlaceholderSyntax.java.placeholders(in: template) {
+        #expect(placeholder.kind != .invalid, "\(template)")
+        rebuilt += template[copied..<placeholder.range.lowerBound]
+        let aloneLines = placeholder.kind == .lineSeparator ? 2 : 1
+        rebuilt += output[line..<line + aloneLines].joined(separator: "\n")
+        line += aloneLines
+        copied = placeholder.range.upperBound
+      }
+      rebuilt += template[copied...]
+      #expect(rebuilt == whole, "\(template)")
+    }
+  }
+
+  @Test("C: a placeholder mismatch is found exactly where msgfmt -c finds one")
+  func cAgainstMsgfmt() throws {
+    let pairs: [(String, String)] = [
+      ("Follow %s", "متابعة %s"), ("Follow %s", "متابعة %d"), ("%s liked %d photos", "أعجب %1$s بـ %2$d صورة"),
+      ("%s liked %d photos", "أعجب %2$d بـ %1$s"), ("%s liked %d photos", "أعجب %2$s بـ %1$d"),
+      ("Size %zu", "الحجم %zu"), ("Size %zu", "الحجم %d"), ("%d%%", "%d٪"), ("%d%%", "%%%d"),
+      ("Offset %<PRIu64>", "الإزاحة %<PRIu64>"), ("Offset %<PRIu64>", "الإزاحة %<PRId64>"), ("%s", "اسم"),
+      ("Name", "%s اسم"), ("%.2f km", "%.1f كم"), ("%5d", "%d"), ("%s and %s", "%2$s و %1$s"),
+    ]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (index, (source, translation)) in pairs.enumerated() {
+      let po = """
+        msgid ""
+        msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+        #, c-format
+        msgid "\(source)"
+        msgstr "\(translation)"
+
+        """
+      let file = folder.appendingPathComponent("\(index).po")
+      try po.write(to: file, atomically: true, encoding: .utf8)
+      let msgfmtObjects = try Self.run("/usr/bin/msgfmt", ["-c", "-o", "/dev/null", file.path]) != 0
+      let parsed = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
+      let ours = parsed.findings(isRightToLeft: { _ in false }).contains { $0.kind == .placeholderMismatch }
+      #expect(ours == msgfmtObjects, "\(source.debugDescription) → \(translation.debugDescription)")
+    }
+  }
+
+  static func javaLiteral(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  /// Runs a Java program from its source with the JDK's single-file launcher.
+  static func runJava(_ source: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("java-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("F.java")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["java", "-Duser.language=en", "-Duser.country=US", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "java failed")
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
