@@ -86,11 +86,34 @@ struct LocalizationFileTests {
     }
   }
 
-  @Test("Bytes that are neither UTF-8 nor UTF-16 with a byte-order mark are an error, not a guess")
-  func badEncoding() {
-    #expect(throws: LocalizationFileError.self) {
-      try LocalizationFile(bytes: [0x22, 0x61, 0x22, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x3B], format: .strings)
+  @Test("Bytes that are neither UTF-8 nor UTF-16 with a byte-order mark are an error at the bad byte, not a guess")
+  func badEncoding() throws {
+    // Line 2, after `"ب" = "` (7 characters): the lone 0xFF.
+    let bytes = Array("\"a\" = \"b\";\n\"ب\" = \"".utf8) + [0xFF, 0x22, 0x3B]
+    let error = try #require(throws: LocalizationFileError.self) { try LocalizationFile(bytes: bytes, format: .strings) }
+    #expect((error.line, error.column) == (2, 8))
+    #expect(error.message.contains("0xFF"))
+    // A truncated sequence: the lead byte of ع (D8 B9) without its second byte, at line 1 column 1.
+    let truncated = try #require(throws: LocalizationFileError.self) {
+      try LocalizationFile(bytes: [0xD8, 0x22], format: .strings)
     }
+    #expect((truncated.line, truncated.column) == (1, 1))
+  }
+
+  @Test("A finding on a line of megabytes (a minified catalog) is at the right column")
+  func longLineColumn() throws {
+    var entries: [String] = []
+    for number in 0..<400 { entries.append(#""key \#(number) ب" : {"localizations" : {"ar" : {"stringUnit" : {"state" : "translated", "value" : "نص \#(number)"}}}}"#) }
+    entries.append(#""Follow %@" : {"localizations" : {"ar" : {"stringUnit" : {"state" : "translated", "value" : "تابع %@"}}}}"#)
+    let json = #"{"sourceLanguage" : "en", "strings" : {"# + entries.joined(separator: ", ") + "}}"
+    #expect(json.utf8.count > 40_000 && !json.contains("\n"))
+    let file = try LocalizationFile(bytes: Array(json.utf8), format: .stringCatalog)
+    let findings = file.findings(isRightToLeft: { _ in true })
+    #expect(findings.count == 1)
+    // The column counts characters (Unicode scalars) from the start of the line.
+    let placeholder = try #require(json.range(of: "تابع %@")).lowerBound
+    let expected = json.unicodeScalars[..<placeholder].count + "تابع ".unicodeScalars.count + 1
+    #expect(findings.first.map { ($0.line, $0.column) }! == (1, expected))
   }
 
   // MARK: .stringsdict

@@ -139,8 +139,7 @@ struct StringsFixCommand: ParsableCommand {
       let shouldFix = { (value: LocalizedValue) in
         locale.isRightToLeft(value) && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
       }
-      let count = file.unisolatedPlaceholderCount(where: shouldFix)
-      let fixed = file.isolatingPlaceholders(where: shouldFix)
+      let (fixed, count) = file.isolatingPlaceholdersCounted(where: shouldFix)
       if !inPlace {
         var output = OutputWriter(descriptor: .standardOutput)
         do {
@@ -170,14 +169,25 @@ struct StringsFixCommand: ParsableCommand {
 enum TranslationFiles {
   /// How a file's values are judged right to left.
   struct Locale {
-    /// The file's locale, for the formats with one locale per file.
-    var identifier: String?
-    var format: LocalizationFormat
-    var additional: Set<String>
+    /// Whether the file's one locale is right to left, in the formats with one locale per file.
+    private let fileIsRightToLeft: Bool
+    /// Whether each locale of a catalog is, asked once per locale: Foundation's answer costs
+    /// more than checking a value.
+    private let catalogIsRightToLeft: [String: Bool]
+
+    init(identifier: String?, file: LocalizationFile, additional: Set<String>) {
+      func isRightToLeft(_ locale: String) -> Bool { LocalizationLocale.isRightToLeft(locale, additional: additional) }
+      fileIsRightToLeft = identifier.map(isRightToLeft) ?? false
+      var catalog: [String: Bool] = [:]
+      if file.format == .stringCatalog {
+        for locale in Set(file.values.compactMap(\.locale)) { catalog[locale] = isRightToLeft(locale) }
+      }
+      catalogIsRightToLeft = catalog
+    }
 
     func isRightToLeft(_ value: LocalizedValue) -> Bool {
-      let locale = format == .stringCatalog ? value.locale : identifier
-      return locale.map { LocalizationLocale.isRightToLeft($0, additional: additional) } ?? false
+      guard let locale = value.locale else { return fileIsRightToLeft }
+      return catalogIsRightToLeft[locale] ?? false
     }
   }
 
@@ -190,7 +200,7 @@ enum TranslationFiles {
     if identifier == nil && file.format != .stringCatalog && !isSourceFolder {
       Standard.error("bidi-fix: \(path): warning: no locale in its path (give --locale); not treated as right to left")
     }
-    return Locale(identifier: identifier, format: file.format, additional: options.additionalRightToLeft)
+    return Locale(identifier: identifier, file: file, additional: options.additionalRightToLeft)
   }
 
   /// The file at `path`, parsed, and its source-language file when the format keeps one language

@@ -59,8 +59,9 @@ struct ValueCheck {
     }
     func offset(of index: String.Index) -> Int { text.unicodeScalars.distance(from: text.startIndex, to: index) }
 
+    let placeholders = value.placeholders(syntax: syntax)
     if isRightToLeft {
-      for placeholder in value.unisolatedPlaceholders(format: file.format) {
+      for placeholder in value.unisolated(placeholders) {
         add(
           .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
           "\(placeholder.text) is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)")
@@ -73,7 +74,6 @@ struct ValueCheck {
       add(.unbalancedControls, at: issue.scalarOffset, "\(issue.control.abbreviation) (U+\(Self.hex(issue.control.rawValue))) \(what)")
     }
 
-    let placeholders = value.placeholders(syntax: syntax)
     if let source = source?.text, value.hasPlaceholders {
       let sourcePlaceholders =
         value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) }

@@ -55,8 +55,9 @@ struct PlaceholderComparison {
            "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"))
       }
     }
-    let lookAlikes = lookAlikePlaceholders()
-    for (argument, expected) in sourceKinds.sorted(by: { $0.key < $1.key }) where kinds[argument] == nil {
+    let missing = sourceKinds.filter { kinds[$0.key] == nil }
+    let lookAlikes = missing.isEmpty ? [] : lookAlikePlaceholders()
+    for (argument, expected) in missing.sorted(by: { $0.key < $1.key }) {
       if let lookAlike = lookAlikes.first(where: { $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1) }) {
         found.append(
           (lookAlike.range.lowerBound,
@@ -70,7 +71,7 @@ struct PlaceholderComparison {
 
   /// Placeholders written with a look-alike percent sign: the text read again with them as `%`.
   private func lookAlikePlaceholders() -> [FormatPlaceholder] {
-    guard text.unicodeScalars.contains(where: { Self.lookAlikePercentSigns.contains($0) }) else { return [] }
+    guard text.unicodeScalars.contains(where: { $0 == "\u{066A}" || $0 == "\u{FF05}" || $0 == "\u{FE6A}" }) else { return [] }
     var replaced = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       replaced.append(Self.lookAlikePercentSigns.contains(scalar) ? "%" : scalar)
@@ -160,6 +161,7 @@ struct MarkupComparison {
 
   /// The opening and closing HTML tags of a text, by name: `<b>`, `</b>`, `<a>`.
   static func tags(in text: String) -> [String] {
+    guard text.utf8.contains(UInt8(ascii: "<")) else { return [] }
     var tags: [String] = []
     var index = text.startIndex
     while let open = text[index...].firstIndex(of: "<") {
@@ -195,6 +197,7 @@ struct MarkupComparison {
 
   /// The `**` and lone `*` markers of a text (a `*` between spaces or digits, as in `2 * 3`, is not one).
   static func starRuns(in text: String) -> (double: Int, single: Int) {
+    guard text.utf8.contains(UInt8(ascii: "*")) else { return (0, 0) }
     var double = 0
     var single = 0
     let scalars = Array(text.unicodeScalars)

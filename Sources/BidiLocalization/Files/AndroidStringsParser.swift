@@ -59,7 +59,7 @@ struct AndroidStringsParser {
   private struct Content {
     var text = DecodedText()
     var tags: [String] = []
-    var wrappers: [(scalars: Range<Int>, raw: Range<Int>)] = []
+    var wrappers: [(utf8: Range<Int>, raw: Range<Int>)] = []
     /// A backslash waiting for the character it escapes.
     private var pendingEscape: Range<Int>?
     /// `\u` and the hexadecimal digits read so far.
@@ -69,20 +69,20 @@ struct AndroidStringsParser {
       for child in children {
         switch child {
         case .text(let part, _):
-          for (scalar, raw) in zip(part.scalars, part.raw) { read(scalar, raw) }
+          part.forEachScalar { scalar, raw in read(scalar, raw) }
         case .element(let element):
           finishEscape()
-          let first = text.raw.count
+          let first = text.utf8.count
           if element.name != "xliff:g" { tags.append("<\(element.name)>") }
           read(element.children)
           finishEscape()
           if element.name != "xliff:g" {
             tags.append("</\(element.name)>")
           } else {
-            let inside = String(String.UnicodeScalarView(text.scalars.dropFirst(first)))
+            let inside = String(decoding: text.utf8[first...], as: UTF8.self)
             let placeholders = PlaceholderSyntax.java.placeholders(in: inside)
             if placeholders.count == 1, placeholders[0].text == inside {
-              wrappers.append((first..<text.raw.count, element.range))
+              wrappers.append((first..<text.utf8.count, element.range))
             }
           }
         }

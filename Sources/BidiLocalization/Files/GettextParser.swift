@@ -29,7 +29,7 @@ struct GettextParser {
     func finish() {
       defer { entry = Entry() }
       guard let id = entry.id else { return }
-      if id.raw.isEmpty && entry.context == nil {
+      if id.isEmpty && entry.context == nil {
         // The header: `Language: xx` in its msgstr.
         let header = entry.translations.first?.text.string ?? ""
         for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
@@ -75,7 +75,7 @@ struct GettextParser {
         case .translation(let index):
           entry.translations[index].text.append(text)
           entry.translations[index].end = end
-          if entry.translations[index].text.raw.count == text.raw.count { entry.translations[index].start = start }
+          if entry.translations[index].text.utf8.count == text.utf8.count { entry.translations[index].start = start }
         }
         continue
       }
@@ -121,6 +121,12 @@ struct GettextParser {
   }
 
   /// The quoted C string from `quote` on the line, decoded, with its content's raw start and end.
+  private static let simpleEscapes: [UInt8: UInt32] = [
+    UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "a"): 0x07,
+    UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "v"): 0x0B, UInt8(ascii: "\""): 0x22,
+    UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "'"): 0x27, UInt8(ascii: "?"): 0x3F,
+  ]
+
   private static func string(_ bytes: [UInt8], from quote: Int, lineEnd: Int) throws(ParseError) -> (DecodedText, Int, Int) {
     var text = DecodedText()
     var offset = quote + 1
@@ -136,22 +142,16 @@ struct GettextParser {
       }
       let start = offset
       guard byte == UInt8(ascii: "\\") else {
-        let (scalar, length) = bytes.scalar(at: offset)
-        text.append(scalar, raw: offset..<offset + length)
-        offset += length
+        while offset < lineEnd, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
+        text.append(verbatim: start..<offset, of: bytes)
         continue
       }
       offset += 1
       guard offset < lineEnd else { throw ParseError(offset: quote, message: "string never closed on its line") }
       let escaped = bytes[offset]
       offset += 1
-      let simple: [UInt8: UInt32] = [
-        UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "a"): 0x07,
-        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "v"): 0x0B, UInt8(ascii: "\""): 0x22,
-        UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "'"): 0x27, UInt8(ascii: "?"): 0x3F,
-      ]
       var value: UInt32
-      if let known = simple[escaped] {
+      if let known = simpleEscapes[escaped] {
         value = known
       } else if escaped >= UInt8(ascii: "0") && escaped <= UInt8(ascii: "7") {
         value = UInt32(escaped - UInt8(ascii: "0"))

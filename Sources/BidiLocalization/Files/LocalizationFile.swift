@@ -24,7 +24,15 @@ public struct LocalizationFile: Sendable {
   /// - Complexity: O(*n*) in the length of the file.
   public init(bytes: [UInt8], format: LocalizationFormat) throws(LocalizationFileError) {
     guard let text = FileText(decoding: bytes) else {
-      throw LocalizationFileError(line: 1, column: 1, message: "not UTF-8, nor UTF-16 with a byte-order mark")
+      let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+      let body = Array(bytes.dropFirst(hasMark ? 3 : 0))
+      guard let bad = FileText.invalidUTF8Offset(in: body), !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF])
+      else { throw LocalizationFileError(line: 1, column: 1, message: "not well-formed UTF-16 (after its byte-order mark)") }
+      // The bytes before the bad one are well-formed: a position can be counted in them.
+      let (line, column) = FileText(encoding: .utf8(byteOrderMark: hasMark), bytes: Array(body[..<bad])).position(of: bad)
+      throw LocalizationFileError(
+        line: line, column: column,
+        message: "byte 0x\(String(body[bad], radix: 16, uppercase: true)) is not UTF-8 (nor is the file UTF-16 with a byte-order mark)")
     }
     self.format = format
     self.text = text
@@ -45,7 +53,7 @@ public struct LocalizationFile: Sendable {
     }
     values = parsed.values.map { value in
       var value = value
-      (value.line, value.column) = text.position(of: value.decoded.raw.first?.lowerBound ?? value.start)
+      (value.line, value.column) = text.position(of: value.decoded.rawStart ?? value.start)
       return value
     }
     declaredLanguage = parsed.language
@@ -57,11 +65,19 @@ public struct LocalizationFile: Sendable {
   ///
   /// - Complexity: O(*n*) in the length of the file.
   public func isolatingPlaceholders(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> [UInt8] {
+    isolatingPlaceholdersCounted(where: shouldFix).bytes
+  }
+
+  /// ``isolatingPlaceholders(where:)``, and how many placeholders it isolated.
+  public func isolatingPlaceholdersCounted(
+    where shouldFix: (LocalizedValue) -> Bool = { _ in true }
+  ) -> (bytes: [UInt8], isolated: Int) {
     var insertions: [(offset: Int, text: String)] = []
     for value in values where value.isTranslatable && shouldFix(value) {
       insertions += value.isolateInsertions(format: format).map { ($0.offset - danglingBackslashes(before: $0.offset), $0.text) }
     }
-    return text.encoded(inserting: insertions)
+    // Each placeholder gets an opening and a closing insertion.
+    return (text.encoded(inserting: insertions), insertions.count / 2)
   }
 
   /// 1 when the bytes before `offset` end in a backslash that escapes what follows (an odd run of
@@ -76,13 +92,21 @@ public struct LocalizationFile: Sendable {
 
   /// How many placeholders ``isolatingPlaceholders(where:)`` would isolate.
   public func unisolatedPlaceholderCount(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> Int {
-    values.filter { $0.isTranslatable && shouldFix($0) }.reduce(0) { $0 + $1.unisolatedPlaceholders(format: format).count }
+    var count = 0
+    for value in values where value.isTranslatable && shouldFix(value) {
+      count += value.unisolatedPlaceholders(format: format).count
+    }
+    return count
   }
 
   /// The 1-based line and column of a position in a value's text.
   public func position(of offset: Int, in value: LocalizedValue) -> (line: Int, column: Int) {
-    let raw = offset < value.decoded.raw.count ? value.decoded.raw[offset].lowerBound : value.end
-    return text.position(of: raw)
+    let scalars = value.text.unicodeScalars
+    guard let index = scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex),
+      index < scalars.endIndex
+    else { return text.position(of: value.end) }
+    let utf8Offset = value.text.utf8.distance(from: value.text.startIndex, to: index)
+    return text.position(of: value.decoded.rawStart(ofUTF8: utf8Offset) ?? value.end)
   }
 }
 
@@ -113,7 +137,7 @@ public struct LocalizedValue: Sendable {
   /// The localization of a catalog's value; `nil` in the formats that hold one locale per file.
   public let locale: String?
   /// The value, with escapes and entities decoded.
-  public var text: String { decoded.string }
+  public let text: String
   /// The source-language text this value translates, where the same file holds it: a `.po`
   /// entry's msgid (or msgid_plural), a catalog's source localization (or its key).
   public let source: String?
@@ -133,9 +157,9 @@ public struct LocalizedValue: Sendable {
   let end: Int
   /// Markup elements of an Android value: their tag names, opening and closing, in order.
   let elementTags: [String]
-  /// Android `<xliff:g>` elements that hold just a placeholder: the placeholder's scalar range and
+  /// Android `<xliff:g>` elements that hold just a placeholder: the placeholder's range in the text's UTF-8 and
   /// the element's raw range, so the isolate goes around the whole element.
-  let wrappers: [(scalars: Range<Int>, raw: Range<Int>)]
+  let wrappers: [(utf8: Range<Int>, raw: Range<Int>)]
   /// CDATA sections of an XML value, where no escape or reference is read: an isolate inserted in
   /// one is the characters themselves.
   let literalRanges: [ClosedRange<Int>]
@@ -146,13 +170,14 @@ public struct LocalizedValue: Sendable {
   init(
     key: String, variant: String? = nil, locale: String? = nil, decoded: DecodedText, source: String? = nil,
     hasPlaceholders: Bool = true, isTranslatable: Bool = true, start: Int, end: Int, elementTags: [String] = [],
-    wrappers: [(scalars: Range<Int>, raw: Range<Int>)] = [], literalRanges: [ClosedRange<Int>] = [],
+    wrappers: [(utf8: Range<Int>, raw: Range<Int>)] = [], literalRanges: [ClosedRange<Int>] = [],
     substitution: (number: Int, specifier: String)? = nil
   ) {
     self.key = key
     self.variant = variant
     self.locale = locale
     self.decoded = decoded
+    self.text = decoded.string
     self.source = source
     self.hasPlaceholders = hasPlaceholders
     self.isTranslatable = isTranslatable
@@ -173,9 +198,14 @@ public struct LocalizedValue: Sendable {
 
   /// The placeholders that take an argument and that no isolate holds.
   func unisolatedPlaceholders(format: LocalizationFormat) -> [FormatPlaceholder] {
-    let text = self.text
+    unisolated(placeholders(syntax: format.placeholderSyntax))
+  }
+
+  /// Those of the value's `placeholders` that take an argument and that no isolate holds.
+  func unisolated(_ placeholders: [FormatPlaceholder]) -> [FormatPlaceholder] {
+    guard !placeholders.isEmpty else { return [] }
     let isolated = IsolatedRanges(text)
-    return placeholders(syntax: format.placeholderSyntax).filter {
+    return placeholders.filter {
       $0.takesArgument && $0.kind != .variable && !isolated.contains($0.range)
     }
   }
@@ -189,11 +219,13 @@ public struct LocalizedValue: Sendable {
     }
     var insertions: [(offset: Int, text: String)] = []
     for placeholder in unisolatedPlaceholders(format: format) {
-      let first = text.unicodeScalars.distance(from: text.startIndex, to: placeholder.range.lowerBound)
-      let last = first + placeholder.text.unicodeScalars.count - 1
-      let (before, after) =
-        wrappers.first(where: { $0.scalars == first..<last + 1 }).map { ($0.raw.lowerBound, $0.raw.upperBound) }
-        ?? (decoded.raw[first].lowerBound, decoded.raw[last].upperBound)
+      let utf8 =
+        text.utf8.distance(from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
+          from: text.startIndex, to: placeholder.range.upperBound)
+      guard let (before, after) =
+        wrappers.first(where: { $0.utf8 == utf8 }).map({ ($0.raw.lowerBound, $0.raw.upperBound) })
+          ?? decoded.rawStart(ofUTF8: utf8.lowerBound).flatMap({ start in decoded.rawEnd(ofUTF8: utf8.upperBound).map { (start, $0) } })
+      else { continue }
       insertions += [marker(open, "\u{2068}", at: before), marker(close, "\u{2069}", at: after)]
     }
     return insertions

@@ -12,23 +12,24 @@ struct StringCatalogParser {
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   func parse() throws(ParseError) -> (values: [LocalizedValue], language: String?) {
-    var reader = JSONReader(bytes)
-    let root = try reader.document()
-    guard case .object = root, let strings = root["strings"] else {
+    let document = try JSONDocument(parsing: bytes)
+    guard document.kind(document.root) == .object, let strings = document.member("strings", of: document.root) else {
       throw ParseError(offset: 0, message: "expected an object with \"strings\" (a String Catalog)")
     }
-    let sourceLanguage = root["sourceLanguage"]?.string
+    let sourceLanguage = document.member("sourceLanguage", of: document.root).flatMap { document.string($0)?.text.string }
     var values: [LocalizedValue] = []
-    for (key, entry) in strings.members {
-      let translatable = entry["shouldTranslate"]?.literal != "false"
-      let localizations = entry["localizations"]?.members ?? []
+    for entry in document.children(strings) {
+      let key = document.key(of: entry) ?? ""
+      let translatable = document.member("shouldTranslate", of: entry).flatMap(document.literal) != "false"
+      let localizations = document.member("localizations", of: entry).map(document.children) ?? []
       var sourceTexts: [String: String] = [:]
-      if let sourceLanguage, let source = localizations.first(where: { $0.key == sourceLanguage })?.value {
-        Self.collect(source, path: [], substitution: nil) { path, text, _, _ in sourceTexts[path] = text.string }
+      if let sourceLanguage, let source = localizations.first(where: { document.key(of: $0) == sourceLanguage }) {
+        Self.collect(source, in: document, path: [], substitution: nil) { path, text, _, _ in sourceTexts[path] = text.string }
       }
-      for (locale, localization) in localizations {
+      for localization in localizations {
+        let locale = document.key(of: localization) ?? ""
         let isSource = locale == sourceLanguage
-        Self.collect(localization, path: [], substitution: nil) { path, text, content, substitution in
+        Self.collect(localization, in: document, path: [], substitution: nil) { path, text, content, substitution in
           let source = sourceTexts[path] ?? sourceTexts[Self.otherCategory(of: path)] ?? (path.isEmpty ? key : nil)
           values.append(
             LocalizedValue(
@@ -43,6 +44,7 @@ struct StringCatalogParser {
 
   /// The path with its last plural category replaced by `other`, the category every language has.
   private static func otherCategory(of path: String) -> String {
+    guard path.contains("plural.") else { return path }
     var parts = path.split(separator: ".").map(String.init)
     guard parts.count >= 2, parts[parts.count - 2] == "plural" else { return path }
     parts[parts.count - 1] = "other"
@@ -51,21 +53,27 @@ struct StringCatalogParser {
 
   /// Calls `body` for every string unit's value under `node`, with its path.
   private static func collect(
-    _ node: JSONReader.Value, path: [String], substitution: (number: Int, specifier: String)?,
+    _ node: Int, in document: JSONDocument, path: [String], substitution: (number: Int, specifier: String)?,
     _ body: (String, DecodedText, Range<Int>, (number: Int, specifier: String)?) -> Void
   ) {
-    if case .string(let text, let content)? = node["stringUnit"]?["value"] {
+    if let unit = document.member("stringUnit", of: node), let value = document.member("value", of: unit),
+      let (text, content) = document.string(value)
+    {
       body(path.joined(separator: "."), text, content, substitution)
     }
-    for (kind, variations) in node["variations"]?.members ?? [] {
-      for (name, variation) in variations.members {
-        collect(variation, path: path + [kind, name], substitution: substitution, body)
+    for kind in document.member("variations", of: node).map(document.children) ?? [] {
+      for variation in document.children(kind) {
+        collect(
+          variation, in: document, path: path + [document.key(of: kind) ?? "", document.key(of: variation) ?? ""],
+          substitution: substitution, body)
       }
     }
-    for (name, definition) in node["substitutions"]?.members ?? [] {
-      let number = definition["argNum"]?.literal.flatMap { Int($0) } ?? 1
-      let specifier = definition["formatSpecifier"]?.string ?? "@"
-      collect(definition, path: path + ["substitutions", name], substitution: (number, specifier), body)
+    for definition in document.member("substitutions", of: node).map(document.children) ?? [] {
+      let number = document.member("argNum", of: definition).flatMap(document.literal).flatMap { Int($0) } ?? 1
+      let specifier = document.member("formatSpecifier", of: definition).flatMap { document.string($0)?.text.string } ?? "@"
+      collect(
+        definition, in: document, path: path + ["substitutions", document.key(of: definition) ?? ""],
+        substitution: (number, specifier), body)
     }
   }
 }

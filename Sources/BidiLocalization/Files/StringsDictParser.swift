@@ -66,8 +66,8 @@ extension XMLReader.Element {
     children.flatMap { child -> [ClosedRange<Int>] in
       switch child {
       case .text(let text, let isCDATA):
-        guard isCDATA, let first = text.raw.first, let last = text.raw.last else { return [] }
-        return [first.lowerBound...last.upperBound]
+        guard isCDATA, let first = text.rawStart, let last = text.rawEnd else { return [] }
+        return [first...last]
       case .element(let element):
         return element.cdataRanges
       }

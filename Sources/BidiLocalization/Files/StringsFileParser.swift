@@ -96,9 +96,8 @@ struct StringsFileParser {
       }
       let escapeStart = offset
       if byte != UInt8(ascii: "\\") {
-        let (scalar, length) = bytes.scalar(at: offset)
-        decoded.append(scalar, raw: offset..<offset + length)
-        offset += length
+        while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") { offset += 1 }
+        decoded.append(verbatim: escapeStart..<offset, of: bytes)
         continue
       }
       offset += 1

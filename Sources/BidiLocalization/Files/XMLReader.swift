@@ -45,9 +45,12 @@ struct XMLReader {
   }
 
   private func starts(with literal: String, at position: Int? = nil) -> Bool {
-    let start = position ?? offset
-    let utf8 = Array(literal.utf8)
-    return start + utf8.count <= bytes.count && bytes[start..<start + utf8.count].elementsEqual(utf8)
+    var index = position ?? offset
+    for byte in literal.utf8 {
+      guard index < bytes.count, bytes[index] == byte else { return false }
+      index += 1
+    }
+    return true
   }
 
   private mutating func skip(past terminator: String, from start: Int, what: String) throws(ParseError) {
@@ -146,13 +149,19 @@ struct XMLReader {
     var children: [Node] = []
     var text = DecodedText()
     func flushText() {
-      if !text.raw.isEmpty { children.append(.text(text, isCDATA: false)) }
+      if !text.isEmpty { children.append(.text(text, isCDATA: false)) }
       text = DecodedText()
     }
     while true {
       guard let byte = peek else { throw error("<\(elementName)> never closed", at: start) }
-      if byte != UInt8(ascii: "<") {
+      if byte == UInt8(ascii: "&") {
         try character(into: &text)
+        continue
+      }
+      if byte != UInt8(ascii: "<") {
+        let plain = offset
+        while let byte = peek, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") { offset += 1 }
+        text.append(verbatim: plain..<offset, of: bytes)
         continue
       }
       if starts(with: "</") {
@@ -176,11 +185,9 @@ struct XMLReader {
         flushText()
         offset += 9
         var cdata = DecodedText()
-        while offset < bytes.count && !starts(with: "]]>") {
-          let (scalar, length) = bytes.scalar(at: offset)
-          cdata.append(scalar, raw: offset..<offset + length)
-          offset += length
-        }
+        let cdataStart = offset
+        while offset < bytes.count && !starts(with: "]]>") { offset += 1 }
+        cdata.append(verbatim: cdataStart..<min(offset, bytes.count), of: bytes)
         guard offset < bytes.count else { throw error("CDATA section never closed", at: markupStart) }
         offset += 3
         children.append(.text(cdata, isCDATA: true))

@@ -24,6 +24,8 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func placeholders(in text: String) -> [FormatPlaceholder] {
+    // Most strings of a translation file have no placeholder.
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return [] }
     var parser = Parser(syntax: self, text: text)
     return parser.parse()
   }
@@ -31,16 +33,20 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   /// The placeholders of a String Catalog substitution's text, where `%arg` stands for the
   /// substitution's argument, of the kind its format specifier gives (`%lld` → ``FormatPlaceholder/Kind/integer``).
   func placeholders(in text: String, substitutionArgument: (number: Int, specifier: String)) -> [FormatPlaceholder] {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return [] }
     let specifier = PlaceholderSyntax.apple.placeholders(in: "%" + substitutionArgument.specifier).first
     var parser = Parser(syntax: self, text: text)
     parser.substitution = (substitutionArgument.number, specifier?.kind ?? .object)
     return parser.parse()
   }
 
+  private static let printfFlags: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0", "'"]
+  private static let javaFlags: Set<Unicode.Scalar> = ["-", "#", "+", " ", "0", ",", "("]
+
   fileprivate var flags: Set<Unicode.Scalar> {
     switch self {
-    case .apple, .c: ["-", "+", " ", "#", "0", "'"]
-    case .java: ["-", "#", "+", " ", "0", ",", "("]
+    case .apple, .c: Self.printfFlags
+    case .java: Self.javaFlags
     }
   }
 
@@ -101,7 +107,7 @@ private struct Parser {
   private func digits(from index: String.Index) -> (value: Int?, end: String.Index) {
     var end = index
     var value = 0
-    while let scalar = scalar(at: end), scalar.properties.numericType == .decimal, scalar.isASCII {
+    while let scalar = scalar(at: end), ("0"..."9").contains(scalar) {
       value = min(value * 10 + Int(scalar.value - 0x30), 1_000_000)
       end = scalars.index(after: end)
     }
@@ -179,13 +185,15 @@ private struct Parser {
     // A `*` takes the next arguments, which only a sequential placeholder has.
     if stars > 0 && position != nil { return invalid(through: index) }
     var length = ""
-    if syntax != .java {
-      for candidate in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] + (syntax == .c ? ["Z"] : []) {
-        if text.unicodeScalars[index...].starts(with: candidate.unicodeScalars) {
-          length = candidate
-          index = text.unicodeScalars.index(index, offsetBy: candidate.unicodeScalars.count)
-          break
-        }
+    // The length: hh, ll, h, l, q, L, z, t, j, and C's Z.
+    if syntax != .java, let first = scalar(at: index),
+      "hlqLztj".unicodeScalars.contains(first) || (syntax == .c && first == "Z")
+    {
+      index = scalars.index(after: index)
+      length = String(first)
+      if first == "h" || first == "l", scalar(at: index) == first {
+        index = scalars.index(after: index)
+        length += String(first)
       }
     }
     // gettext's `%<PRIu64>` and the like: a macro of <inttypes.h> in place of the conversion.
