@@ -100,6 +100,29 @@ struct LocalizationFileTests {
     #expect((truncated.line, truncated.column) == (1, 1))
   }
 
+  @Test("A plural form may show the number its source form leaves out, but not an argument no form has")
+  func pluralFormsShowTheNumber() throws {
+    func plist(_ one: String, _ other: String) -> [UInt8] {
+      Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>years</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>%#@v0@</string>
+        <key>v0</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict>
+        </dict></dict></plist>
+        """.utf8)
+    }
+    let source = try LocalizationFile(bytes: plist("Last year", "%1$d years ago"), format: .stringsdict)
+    let hebrew = try LocalizationFile(bytes: plist("לפני %1$d שנה", "לפני %1$d שנים"), format: .stringsdict)
+    #expect(hebrew.findings(isRightToLeft: { _ in false }, sourceFile: source).isEmpty)
+    let wrong = try LocalizationFile(bytes: plist("לפני %2$d שנה", "לפני %1$d שנים"), format: .stringsdict)
+    let findings = wrong.findings(isRightToLeft: { _ in false }, sourceFile: source)
+    #expect(findings.map(\.kind) == [.placeholderMismatch])
+    #expect(findings.first?.message.hasPrefix("%2$d takes argument 2") == true)
+  }
+
   @Test("A finding on a line of megabytes (a minified catalog) is at the right column")
   func longLineColumn() throws {
     var entries: [String] = []

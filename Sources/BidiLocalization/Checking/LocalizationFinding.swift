@@ -42,6 +42,10 @@ struct ValueCheck {
   let isRightToLeft: Bool
   /// The source's text, and its markup elements when it comes from a sibling Android file.
   let source: (text: String, elementTags: [String])?
+  /// For a plural form, the source's `other` form: a translation's `one` may show the number
+  /// ("לפני %1$d שנה") where the source's `one` does not ("Last year"); the argument is there all
+  /// the same.
+  var otherFormSource: String? = nil
 
   private var syntax: PlaceholderSyntax { file.format.placeholderSyntax }
 
@@ -75,9 +79,14 @@ struct ValueCheck {
     }
 
     if let source = source?.text, value.hasPlaceholders {
-      let sourcePlaceholders =
-        value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) }
-        ?? syntax.placeholders(in: source)
+      func parse(_ source: String) -> [FormatPlaceholder] {
+        value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) } ?? syntax.placeholders(in: source)
+      }
+      var sourcePlaceholders = parse(source)
+      if let other = otherFormSource, other != source {
+        let given = Set(sourcePlaceholders.compactMap(\.argument))
+        sourcePlaceholders += parse(other).filter { $0.takesArgument && $0.argument.map { !given.contains($0) } == true }
+      }
       for (index, message) in PlaceholderComparison(
         translation: placeholders, source: sourcePlaceholders, text: text, syntax: syntax,
         allowsDroppedArguments: value.isPluralVariant
@@ -139,6 +148,15 @@ extension LocalizationFile {
   ) -> [LocalizationFinding] {
     var sources: [String: LocalizedValue] = [:]
     for value in sourceFile?.values ?? [] { sources[value.key + "\u{0}" + (value.variant ?? "")] = value }
+    // The plural forms of the source language, for each translated form's `other`: a sibling
+    // file's, or a catalog's source localization. (A `.po` file's plural forms are compared with
+    // msgid_plural, as msgfmt does.)
+    var pluralSources = sources
+    if format == .stringCatalog {
+      for value in values where value.locale == declaredLanguage && value.variant != nil {
+        pluralSources[value.key + "\u{0}" + (value.variant ?? "")] = value
+      }
+    }
     return values.flatMap { value -> [LocalizationFinding] in
       let source: (text: String, elementTags: [String])?
       if let sibling = sources[value.key + "\u{0}" + (value.variant ?? "")] {
@@ -148,7 +166,10 @@ extension LocalizationFile {
       } else {
         source = value.source.map { ($0, []) }
       }
-      return ValueCheck(file: self, value: value, isRightToLeft: isRightToLeft(value), source: source).findings()
+      let otherForm = value.isPluralVariant && format != .gettext ? Self.otherForm(of: value, in: pluralSources)?.text : nil
+      return ValueCheck(
+        file: self, value: value, isRightToLeft: isRightToLeft(value), source: source, otherFormSource: otherForm
+      ).findings()
     }
   }
 
