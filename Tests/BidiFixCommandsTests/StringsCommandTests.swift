@@ -30,7 +30,8 @@ struct StringsCommandTests {
       let rest = line.dropFirst(path.count + 1)
       let parts = rest.split(separator: ":", maxSplits: 3)
       let message = parts[3].trimmingCharacters(in: .whitespaces)
-      return "\(parts[0]):\(parts[1]) \(parts[2].trimmingCharacters(in: .whitespaces)) \(message.split(separator: " ")[0])"
+      return
+        "\(parts[0]):\(parts[1]) \(parts[2].trimmingCharacters(in: .whitespaces)) \(message.split(separator: " ")[0])"
     }
     // Line 5 ("NewMovies": **, no placeholder) and line 8 (already isolated) have nothing.
     #expect(
@@ -78,7 +79,8 @@ struct StringsCommandTests {
   @Test("Every format is read and checked; a Hebrew file's RLO left open is reported")
   func everyFormat() throws {
     let files = [
-      "Apple/he.lproj/Localizable.strings", "Apple/fa.lproj/Localizable.strings", "Apple/ar.lproj/Localizable.stringsdict",
+      "Apple/he.lproj/Localizable.strings", "Apple/fa.lproj/Localizable.strings",
+      "Apple/ar.lproj/Localizable.stringsdict",
       "Apple/Catalog/Localizable.xcstrings", "Android/res/values-ar/strings.xml", "Android/res/values-iw/strings.xml",
       "Android/res/values-fa/strings.xml", "gettext/po/ar.po", "gettext/po/fa.po", "gettext/po/he.po",
     ]
@@ -112,19 +114,22 @@ struct StringsCommandTests {
     #expect(fixBroken.stdout.isEmpty)
   }
 
-  @Test("fix writes the hand-written expected file for each format", arguments: [
-    ("Apple/ar.lproj/Localizable.strings", "Expected/ar.lproj/Localizable.strings"),
-    ("Apple/he.lproj/Localizable.strings", "Expected/he.lproj/Localizable.strings"),  // CRLF kept
-    ("Android/res/values-ar/strings.xml", "Expected/values-ar/strings.xml"),
-    ("gettext/po/ar.po", "Expected/ar.po"),
-  ])
+  @Test(
+    "fix writes the hand-written expected file for each format",
+    arguments: [
+      ("Apple/ar.lproj/Localizable.strings", "Expected/ar.lproj/Localizable.strings"),
+      ("Apple/he.lproj/Localizable.strings", "Expected/he.lproj/Localizable.strings"),  // CRLF kept
+      ("Android/res/values-ar/strings.xml", "Expected/values-ar/strings.xml"),
+      ("gettext/po/ar.po", "Expected/ar.po"),
+    ])
   func fixToStandardOutput(input: String, expected: String) throws {
     let run = try BidiFixBinary.run(["strings", "fix", Self.fixtures.appendingPathComponent(input).path])
     #expect(run.status == 0)
     #expect(run.stdout == (try Self.bytes(Self.fixtures.appendingPathComponent(expected))))
   }
 
-  @Test("fix --in-place rewrites only right-to-left files that change, keeps permissions, and a second run changes nothing")
+  @Test(
+    "fix --in-place rewrites only right-to-left files that change, keeps permissions, and a second run changes nothing")
   func fixInPlace() throws {
     let folder = try Self.copyOfFixtures()
     let root = folder.url
@@ -138,15 +143,20 @@ struct StringsCommandTests {
     unsafe chmod(arabic.path, 0o640)
     let before = try Dictionary(uniqueKeysWithValues: files.map { ($0.path, try Self.bytes($0)) })
     let unchanged = [files[2], files[3], files[7]]  // English, Chinese, Android's source values/
-    let modified = try unchanged.map { try FileManager.default.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date }
+    let modified = try unchanged.map {
+      try FileManager.default.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date
+    }
     Thread.sleep(forTimeInterval: 0.02)
 
     let first = try BidiFixBinary.run(["strings", "fix", "--in-place"] + files.map(\.path))
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.isEmpty)
     #expect(first.stderr.contains("ar.lproj/Localizable.strings: isolated 9 placeholders"))
-    #expect(try Self.bytes(arabic) == Self.bytes(Self.fixtures.appendingPathComponent("Expected/ar.lproj/Localizable.strings")))
-    #expect(try Self.bytes(files[8]) == Self.bytes(Self.fixtures.appendingPathComponent("Expected/values-ar/strings.xml")))
+    #expect(
+      try Self.bytes(arabic)
+        == Self.bytes(Self.fixtures.appendingPathComponent("Expected/ar.lproj/Localizable.strings")))
+    #expect(
+      try Self.bytes(files[8]) == Self.bytes(Self.fixtures.appendingPathComponent("Expected/values-ar/strings.xml")))
     #expect(try Self.bytes(files[9]) == Self.bytes(Self.fixtures.appendingPathComponent("Expected/ar.po")))
     for (file, date) in zip(unchanged, modified) {
       #expect(try Self.bytes(file) == before[file.path], "\(file.lastPathComponent) untouched")
@@ -204,7 +214,8 @@ struct StringsCommandTests {
     let left = try BidiFixBinary.run(["strings", "check", "--locale", "de", plain.path])
     #expect(left.status == 0)
 
-    try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("xx.lproj"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("xx.lproj"), withIntermediateDirectories: true)
     let private_ = try folder.file("xx.lproj/Localizable.strings", contents: text)
     #expect(try BidiFixBinary.run(["strings", "check", private_.path]).status == 0)
     let added = try BidiFixBinary.run(["strings", "check", "--rtl-locales", "yy,xx", private_.path])
@@ -215,9 +226,10 @@ struct StringsCommandTests {
   func usage() throws {
     #expect(try BidiFixBinary.run(["strings", "check"]).status == 64)
     let two = try BidiFixBinary.run(
-      ["strings", "fix"] + ["Apple/ar.lproj/Localizable.strings", "Apple/he.lproj/Localizable.strings"].map {
-        Self.fixtures.appendingPathComponent($0).path
-      })
+      ["strings", "fix"]
+        + ["Apple/ar.lproj/Localizable.strings", "Apple/he.lproj/Localizable.strings"].map {
+          Self.fixtures.appendingPathComponent($0).path
+        })
     #expect(two.status == 64)
     #expect(two.stderr.contains("without --in-place, give one file"))
     let unknown = try BidiFixBinary.run(["strings", "check", "/tmp/notes.txt"])

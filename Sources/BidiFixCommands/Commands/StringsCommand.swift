@@ -137,7 +137,8 @@ struct StringsFixCommand: ParsableCommand {
       }
       let locale = TranslationFiles.locale(of: file, path: path, options: options)
       let shouldFix = { (value: LocalizedValue) in
-        locale.isRightToLeft(value) && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
+        locale.isRightToLeft(value)
+          && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
       }
       let (fixed, count) = file.isolatingPlaceholdersCounted(where: shouldFix)
       if !inPlace {
@@ -194,7 +195,9 @@ enum TranslationFiles {
   static func locale(of file: LocalizationFile, path: String, options: LocalizationOptions) -> Locale {
     let identifier =
       file.format == .stringCatalog
-      ? nil : options.locale ?? LocalizationLocale.locale(ofPath: path) ?? (file.format == .gettext ? file.declaredLanguage : nil)
+      ? nil
+      : options.locale ?? LocalizationLocale.locale(ofPath: path)
+        ?? (file.format == .gettext ? file.declaredLanguage : nil)
     // Base.lproj and Android's values/ hold the development language: no locale to name.
     let isSourceFolder = path.contains("Base.lproj/") || path.hasPrefix("values/") || path.contains("/values/")
     if identifier == nil && file.format != .stringCatalog && !isSourceFolder {

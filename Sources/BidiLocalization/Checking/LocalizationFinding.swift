@@ -68,24 +68,30 @@ struct ValueCheck {
       for placeholder in value.unisolated(placeholders) {
         add(
           .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
-          "\(placeholder.text) is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)")
+          "\(placeholder.text) is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)"
+        )
       }
     }
 
     let audit = BidiControlAudit(text)
     for issue in audit.issues where issue.kind == .unmatchedTerminator || issue.kind == .unclosedInitiator {
       let what = issue.kind == .unmatchedTerminator ? "closes nothing" : "is never closed: it reaches past the string"
-      add(.unbalancedControls, at: issue.scalarOffset, "\(issue.control.abbreviation) (U+\(Self.hex(issue.control.rawValue))) \(what)")
+      add(
+        .unbalancedControls, at: issue.scalarOffset,
+        "\(issue.control.abbreviation) (U+\(Self.hex(issue.control.rawValue))) \(what)")
     }
 
     if let source = source?.text, value.hasPlaceholders {
       func parse(_ source: String) -> [FormatPlaceholder] {
-        value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) } ?? syntax.placeholders(in: source)
+        value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) }
+          ?? syntax.placeholders(in: source)
       }
       var sourcePlaceholders = parse(source)
       if let other = otherFormSource, other != source {
         let given = Set(sourcePlaceholders.compactMap(\.argument))
-        sourcePlaceholders += parse(other).filter { $0.takesArgument && $0.argument.map { !given.contains($0) } == true }
+        sourcePlaceholders += parse(other).filter {
+          $0.takesArgument && $0.argument.map { !given.contains($0) } == true
+        }
       }
       for (index, message) in PlaceholderComparison(
         translation: placeholders, source: sourcePlaceholders, text: text, syntax: syntax,
@@ -95,7 +101,9 @@ struct ValueCheck {
       }
     } else if value.hasPlaceholders {
       if let mixed = Self.mixing(placeholders) {
-        add(.placeholderMismatch, at: offset(of: mixed.range.lowerBound), "\(mixed.text) mixes numbered and unnumbered placeholders")
+        add(
+          .placeholderMismatch, at: offset(of: mixed.range.lowerBound),
+          "\(mixed.text) mixes numbered and unnumbered placeholders")
       }
     }
 
@@ -166,7 +174,8 @@ extension LocalizationFile {
       } else {
         source = value.source.map { ($0, []) }
       }
-      let otherForm = value.isPluralVariant && format != .gettext ? Self.otherForm(of: value, in: pluralSources)?.text : nil
+      let otherForm =
+        value.isPluralVariant && format != .gettext ? Self.otherForm(of: value, in: pluralSources)?.text : nil
       return ValueCheck(
         file: self, value: value, isRightToLeft: isRightToLeft(value), source: source, otherFormSource: otherForm
       ).findings()

@@ -19,11 +19,19 @@ struct PlaceholderComparison {
 
     for placeholder in translation where placeholder.kind == .invalid {
       if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
-        found.append((placeholder.range.lowerBound, "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)"))
+        found.append(
+          (
+            placeholder.range.lowerBound,
+            "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)"
+          ))
       }
     }
     if let mixed = ValueCheck.mixing(translation), ValueCheck.mixing(source) == nil {
-      found.append((mixed.range.lowerBound, "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart"))
+      found.append(
+        (
+          mixed.range.lowerBound,
+          "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart"
+        ))
     }
 
     // Variables of a `.stringsdict` sentence are matched by name, the rest by argument number.
@@ -38,30 +46,42 @@ struct PlaceholderComparison {
     }
 
     var kinds: [Int: FormatPlaceholder] = [:]
-    for placeholder in taking where placeholder.kind != .variable { kinds[placeholder.argument!] = kinds[placeholder.argument!] ?? placeholder }
+    for placeholder in taking where placeholder.kind != .variable {
+      kinds[placeholder.argument!] = kinds[placeholder.argument!] ?? placeholder
+    }
     var sourceKinds: [Int: FormatPlaceholder] = [:]
-    for placeholder in sourceTaking where placeholder.kind != .variable { sourceKinds[placeholder.argument!] = sourceKinds[placeholder.argument!] ?? placeholder }
+    for placeholder in sourceTaking where placeholder.kind != .variable {
+      sourceKinds[placeholder.argument!] = sourceKinds[placeholder.argument!] ?? placeholder
+    }
 
     for (argument, placeholder) in kinds.sorted(by: { $0.key < $1.key }) {
       guard let expected = sourceKinds[argument] else {
         found.append(
-          (placeholder.range.lowerBound,
-           "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))"))
+          (
+            placeholder.range.lowerBound,
+            "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))"
+          ))
         continue
       }
       if !compatible(placeholder, expected) {
         found.append(
-          (placeholder.range.lowerBound,
-           "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"))
+          (
+            placeholder.range.lowerBound,
+            "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"
+          ))
       }
     }
     let missing = sourceKinds.filter { kinds[$0.key] == nil }
     let lookAlikes = missing.isEmpty ? [] : lookAlikePlaceholders()
     for (argument, expected) in missing.sorted(by: { $0.key < $1.key }) {
-      if let lookAlike = lookAlikes.first(where: { $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1) }) {
+      if let lookAlike = lookAlikes.first(where: {
+        $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1)
+      }) {
         found.append(
-          (lookAlike.range.lowerBound,
-           "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"))
+          (
+            lookAlike.range.lowerBound,
+            "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"
+          ))
       } else if !allowsDroppedArguments {
         found.append((nil, "\(expected.text) of the source (argument \(argument)) is missing"))
       }
@@ -71,7 +91,9 @@ struct PlaceholderComparison {
 
   /// Placeholders written with a look-alike percent sign: the text read again with them as `%`.
   private func lookAlikePlaceholders() -> [FormatPlaceholder] {
-    guard text.unicodeScalars.contains(where: { $0 == "\u{066A}" || $0 == "\u{FF05}" || $0 == "\u{FE6A}" }) else { return [] }
+    guard text.unicodeScalars.contains(where: { $0 == "\u{066A}" || $0 == "\u{FF05}" || $0 == "\u{FE6A}" }) else {
+      return []
+    }
     var replaced = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       replaced.append(Self.lookAlikePercentSigns.contains(scalar) ? "%" : scalar)
@@ -175,7 +197,9 @@ struct MarkupComparison {
         index = afterOpen
         continue
       }
-      if text[text.index(before: close)] != "/" { tags.append(closing ? "</\(name.lowercased())>" : "<\(name.lowercased())>") }
+      if text[text.index(before: close)] != "/" {
+        tags.append(closing ? "</\(name.lowercased())>" : "<\(name.lowercased())>")
+      }
       index = text.index(after: close)
     }
     return tags

@@ -244,7 +244,8 @@ struct DecodedText: Sendable {
         let (scalar, length) = utf8.scalar(at: offset)
         let raw =
           run.decoded.count == run.raw.count
-          ? run.raw.lowerBound + (offset - run.decoded.lowerBound)..<run.raw.lowerBound + (offset - run.decoded.lowerBound) + length
+          ? run.raw.lowerBound + (offset - run.decoded.lowerBound)..<run.raw.lowerBound
+            + (offset - run.decoded.lowerBound) + length
           : run.raw
         body(scalar, raw)
         offset += length

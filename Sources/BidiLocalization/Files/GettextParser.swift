@@ -66,7 +66,9 @@ struct GettextParser {
         continue
       }
       if line.first == UInt8(ascii: "\"") {
-        guard let field = entry.current else { throw ParseError(offset: first, message: "a string with no keyword before it") }
+        guard let field = entry.current else {
+          throw ParseError(offset: first, message: "a string with no keyword before it")
+        }
         let (text, start, end) = try Self.string(bytes, from: first, lineEnd: lineEnd)
         switch field {
         case .context: entry.context?.append(text)
@@ -79,12 +81,14 @@ struct GettextParser {
         }
         continue
       }
-      let keyword = String(decoding: line.prefix { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+      let keyword = String(
+        decoding: line.prefix { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "\"") }, as: UTF8.self)
       let afterKeyword = first + keyword.utf8.count
       var quote = afterKeyword
       while quote < lineEnd && (bytes[quote] == 0x20 || bytes[quote] == 0x09) { quote += 1 }
       guard quote < lineEnd, bytes[quote] == UInt8(ascii: "\"") else {
-        throw ParseError(offset: first, message: "expected a keyword and a quoted string, found \(keyword.debugDescription)")
+        throw ParseError(
+          offset: first, message: "expected a keyword and a quoted string, found \(keyword.debugDescription)")
       }
       let (text, start, end) = try Self.string(bytes, from: quote, lineEnd: lineEnd)
       switch keyword {
@@ -127,7 +131,9 @@ struct GettextParser {
     UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "'"): 0x27, UInt8(ascii: "?"): 0x3F,
   ]
 
-  private static func string(_ bytes: [UInt8], from quote: Int, lineEnd: Int) throws(ParseError) -> (DecodedText, Int, Int) {
+  private static func string(
+    _ bytes: [UInt8], from quote: Int, lineEnd: Int
+  ) throws(ParseError) -> (DecodedText, Int, Int) {
     var text = DecodedText()
     var offset = quote + 1
     while true {
@@ -155,7 +161,8 @@ struct GettextParser {
         value = known
       } else if escaped >= UInt8(ascii: "0") && escaped <= UInt8(ascii: "7") {
         value = UInt32(escaped - UInt8(ascii: "0"))
-        for _ in 0..<2 where offset < lineEnd && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "7") {
+        for _ in 0..<2
+        where offset < lineEnd && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "7") {
           value = value << 3 | UInt32(bytes[offset] - UInt8(ascii: "0"))
           offset += 1
         }

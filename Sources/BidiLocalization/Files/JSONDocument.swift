@@ -57,7 +57,8 @@ struct JSONDocument {
     while child < nodes[node].end {
       if let key = nodes[child].key {
         // A name without escapes is its bytes.
-        let matches = bytes[key].contains(UInt8(ascii: "\\")) ? decoded(key).string == name : bytes[key].elementsEqual(name.utf8)
+        let matches =
+          bytes[key].contains(UInt8(ascii: "\\")) ? decoded(key).string == name : bytes[key].elementsEqual(name.utf8)
         if matches { return child }
       }
       child = nodes[child].end
@@ -125,7 +126,9 @@ struct JSONDocument {
           var memberKey: Range<Int>? = nil
           if isObject {
             skipSpace()
-            guard peek == UInt8(ascii: "\"") else { throw ParseError(offset: offset, message: "expected a member name") }
+            guard peek == UInt8(ascii: "\"") else {
+              throw ParseError(offset: offset, message: "expected a member name")
+            }
             memberKey = try string(into: &unused)
             try expect(UInt8(ascii: ":"), "':'")
           }
@@ -193,7 +196,9 @@ struct JSONDocument {
         }
         value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(low) - 0xDC00)
       }
-      guard let scalar = Unicode.Scalar(value) else { throw ParseError(offset: start, message: "a lone surrogate in a string") }
+      guard let scalar = Unicode.Scalar(value) else {
+        throw ParseError(offset: start, message: "a lone surrogate in a string")
+      }
       if decoding { text.append(scalar, raw: start..<offset) }
     }
   }
@@ -204,7 +209,8 @@ struct JSONDocument {
   ]
 
   private mutating func hex4() -> UInt16? {
-    guard offset + 4 <= bytes.count, let value = UInt16(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+    guard offset + 4 <= bytes.count,
+      let value = UInt16(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
     else { return nil }
     offset += 4
     return value

@@ -26,13 +26,19 @@ public struct LocalizationFile: Sendable {
     guard let text = FileText(decoding: bytes) else {
       let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
       let body = Array(bytes.dropFirst(hasMark ? 3 : 0))
-      guard let bad = FileText.invalidUTF8Offset(in: body), !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF])
-      else { throw LocalizationFileError(line: 1, column: 1, message: "not well-formed UTF-16 (after its byte-order mark)") }
+      guard let bad = FileText.invalidUTF8Offset(in: body), !bytes.starts(with: [0xFF, 0xFE]),
+        !bytes.starts(with: [0xFE, 0xFF])
+      else {
+        throw LocalizationFileError(line: 1, column: 1, message: "not well-formed UTF-16 (after its byte-order mark)")
+      }
       // The bytes before the bad one are well-formed: a position can be counted in them.
-      let (line, column) = FileText(encoding: .utf8(byteOrderMark: hasMark), bytes: Array(body[..<bad])).position(of: bad)
+      let (line, column) = FileText(encoding: .utf8(byteOrderMark: hasMark), bytes: Array(body[..<bad])).position(
+        of: bad)
       throw LocalizationFileError(
         line: line, column: column,
-        message: "byte 0x\(String(body[bad], radix: 16, uppercase: true)) is not UTF-8 (nor is the file UTF-16 with a byte-order mark)")
+        message:
+          "byte 0x\(String(body[bad], radix: 16, uppercase: true)) is not UTF-8 (nor is the file UTF-16 with a byte-order mark)"
+      )
     }
     self.format = format
     self.text = text
@@ -74,7 +80,9 @@ public struct LocalizationFile: Sendable {
   ) -> (bytes: [UInt8], isolated: Int) {
     var insertions: [(offset: Int, text: String)] = []
     for value in values where value.isTranslatable && shouldFix(value) {
-      insertions += value.isolateInsertions(format: format).map { ($0.offset - danglingBackslashes(before: $0.offset), $0.text) }
+      insertions += value.isolateInsertions(format: format).map {
+        ($0.offset - danglingBackslashes(before: $0.offset), $0.text)
+      }
     }
     // Each placeholder gets an opening and a closing insertion.
     return (text.encoded(inserting: insertions), insertions.count / 2)
@@ -220,11 +228,15 @@ public struct LocalizedValue: Sendable {
     var insertions: [(offset: Int, text: String)] = []
     for placeholder in unisolatedPlaceholders(format: format) {
       let utf8 =
-        text.utf8.distance(from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
+        text.utf8.distance(
+          from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
           from: text.startIndex, to: placeholder.range.upperBound)
-      guard let (before, after) =
-        wrappers.first(where: { $0.utf8 == utf8 }).map({ ($0.raw.lowerBound, $0.raw.upperBound) })
-          ?? decoded.rawStart(ofUTF8: utf8.lowerBound).flatMap({ start in decoded.rawEnd(ofUTF8: utf8.upperBound).map { (start, $0) } })
+      guard
+        let (before, after) =
+          wrappers.first(where: { $0.utf8 == utf8 }).map({ ($0.raw.lowerBound, $0.raw.upperBound) })
+          ?? decoded.rawStart(ofUTF8: utf8.lowerBound).flatMap({ start in
+            decoded.rawEnd(ofUTF8: utf8.upperBound).map { (start, $0) }
+          })
       else { continue }
       insertions += [marker(open, "\u{2068}", at: before), marker(close, "\u{2069}", at: after)]
     }

@@ -16,7 +16,9 @@ struct StringCatalogParser {
     guard document.kind(document.root) == .object, let strings = document.member("strings", of: document.root) else {
       throw ParseError(offset: 0, message: "expected an object with \"strings\" (a String Catalog)")
     }
-    let sourceLanguage = document.member("sourceLanguage", of: document.root).flatMap { document.string($0)?.text.string }
+    let sourceLanguage = document.member("sourceLanguage", of: document.root).flatMap {
+      document.string($0)?.text.string
+    }
     var values: [LocalizedValue] = []
     for entry in document.children(strings) {
       let key = document.key(of: entry) ?? ""
@@ -24,7 +26,9 @@ struct StringCatalogParser {
       let localizations = document.member("localizations", of: entry).map(document.children) ?? []
       var sourceTexts: [String: String] = [:]
       if let sourceLanguage, let source = localizations.first(where: { document.key(of: $0) == sourceLanguage }) {
-        Self.collect(source, in: document, path: [], substitution: nil) { path, text, _, _ in sourceTexts[path] = text.string }
+        Self.collect(source, in: document, path: [], substitution: nil) { path, text, _, _ in
+          sourceTexts[path] = text.string
+        }
       }
       for localization in localizations {
         let locale = document.key(of: localization) ?? ""
@@ -33,7 +37,8 @@ struct StringCatalogParser {
           let source = sourceTexts[path] ?? sourceTexts[Self.otherCategory(of: path)] ?? (path.isEmpty ? key : nil)
           values.append(
             LocalizedValue(
-              key: key, variant: path.isEmpty ? nil : path, locale: locale, decoded: text, source: isSource ? nil : source,
+              key: key, variant: path.isEmpty ? nil : path, locale: locale, decoded: text,
+              source: isSource ? nil : source,
               isTranslatable: !isSource && translatable,
               start: content.lowerBound, end: content.upperBound, substitution: substitution))
         }
@@ -70,7 +75,8 @@ struct StringCatalogParser {
     }
     for definition in document.member("substitutions", of: node).map(document.children) ?? [] {
       let number = document.member("argNum", of: definition).flatMap(document.literal).flatMap { Int($0) } ?? 1
-      let specifier = document.member("formatSpecifier", of: definition).flatMap { document.string($0)?.text.string } ?? "@"
+      let specifier =
+        document.member("formatSpecifier", of: definition).flatMap { document.string($0)?.text.string } ?? "@"
       collect(
         definition, in: document, path: path + ["substitutions", document.key(of: definition) ?? ""],
         substitution: (number, specifier), body)

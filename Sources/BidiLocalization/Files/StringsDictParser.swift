@@ -19,7 +19,8 @@ struct StringsDictParser {
     var values: [LocalizedValue] = []
     for (key, entry) in try Self.pairs(of: top) {
       guard entry.name == "dict" else {
-        throw ParseError(offset: entry.range.lowerBound, message: "the value of \(key.debugDescription) is not a <dict>")
+        throw ParseError(
+          offset: entry.range.lowerBound, message: "the value of \(key.debugDescription) is not a <dict>")
       }
       for (name, value) in try Self.pairs(of: entry) {
         if name == "NSStringLocalizedFormatKey" {
@@ -50,7 +51,9 @@ struct StringsDictParser {
     return pairs
   }
 
-  private static func value(_ element: XMLReader.Element, key: String, variant: String) throws(ParseError) -> LocalizedValue {
+  private static func value(
+    _ element: XMLReader.Element, key: String, variant: String
+  ) throws(ParseError) -> LocalizedValue {
     guard element.name == "string" else {
       throw ParseError(offset: element.range.lowerBound, message: "the value of \(variant) is not a <string>")
     }

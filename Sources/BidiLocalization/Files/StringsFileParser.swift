@@ -57,7 +57,9 @@ struct StringsFileParser {
       } else if byte == UInt8(ascii: "/") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "*") {
         let start = offset
         offset += 2
-        while offset + 1 < bytes.count && !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/")) {
+        while offset + 1 < bytes.count
+          && !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+        {
           offset += 1
         }
         guard offset + 1 < bytes.count else { throw ParseError(offset: start, message: "comment never closed") }

@@ -100,8 +100,9 @@ struct XMLReader {
 
   private mutating func name() throws(ParseError) -> String {
     let start = offset
-    while let byte = peek, byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte >= 0x80
+    while let byte = peek,
+      byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte >= 0x80
     {
       offset += 1
     }
@@ -121,7 +122,8 @@ struct XMLReader {
       if byte == UInt8(ascii: "/") {
         guard offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: ">") else { throw error("expected '/>'") }
         offset += 2
-        return Element(name: elementName, attributes: attributes, children: [], range: start..<offset, content: offset..<offset)
+        return Element(
+          name: elementName, attributes: attributes, children: [], range: start..<offset, content: offset..<offset)
       }
       if byte == UInt8(ascii: ">") {
         offset += 1

@@ -57,13 +57,16 @@ enum BidiFormatCheck {
     let taking = placeholders.filter { $0.kind != .percent }
     if let invalid = taking.first(where: { $0.kind == .invalid }) {
       throw .invalidPlaceholder(
-        placeholder: invalid.text, offset: template.unicodeScalars.distance(from: template.startIndex, to: invalid.range.lowerBound))
+        placeholder: invalid.text,
+        offset: template.unicodeScalars.distance(from: template.startIndex, to: invalid.range.lowerBound))
     }
     if let unsupported = taking.first(where: { [.string, .pointer, .count, .variable].contains($0.kind) }) {
       throw .unsupportedPlaceholder(unsupported.text)
     }
     let positional = taking.filter(\.isPositional)
-    if !positional.isEmpty && positional.count != taking.count { throw .mixedPositionalAndSequential(template: template) }
+    if !positional.isEmpty && positional.count != taking.count {
+      throw .mixedPositionalAndSequential(template: template)
+    }
     var kinds: [Int: (FormatPlaceholder.Kind, String)] = [:]
     for placeholder in taking {
       guard let argument = placeholder.argument else { continue }

@@ -129,7 +129,9 @@ private struct Parser {
     }
     if let substitution, scalars[index...].starts(with: "arg".unicodeScalars) {
       let end = scalars.index(index, offsetBy: 3)
-      add(start..<end, argument: substitution.argument, positional: true, kind: substitution.kind, length: "", conversion: "@")
+      add(
+        start..<end, argument: substitution.argument, positional: true, kind: substitution.kind, length: "",
+        conversion: "@")
       return end
     }
     // An argument number: digits followed by `$`.
@@ -154,7 +156,9 @@ private struct Parser {
     if syntax == .apple, flags.contains("#"), scalar(at: index) == "@" {
       let nameStart = scalars.index(after: index)
       var nameEnd = nameStart
-      while let scalar = scalar(at: nameEnd), scalar != "@", scalar.properties.isAlphabetic || scalar == "_" || scalar.properties.numericType != nil {
+      while let scalar = scalar(at: nameEnd), scalar != "@",
+        scalar.properties.isAlphabetic || scalar == "_" || scalar.properties.numericType != nil
+      {
         nameEnd = scalars.index(after: nameEnd)
       }
       guard nameEnd > nameStart, scalar(at: nameEnd) == "@" else { return invalid(through: nameStart) }
@@ -200,11 +204,15 @@ private struct Parser {
     if syntax == .c, length.isEmpty, scalar(at: index) == "<" {
       let nameStart = scalars.index(after: index)
       var nameEnd = nameStart
-      while let scalar = scalar(at: nameEnd), scalar != ">", scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+      while let scalar = scalar(at: nameEnd), scalar != ">", scalar.isASCII,
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+      {
         nameEnd = scalars.index(after: nameEnd)
       }
       let name = String(text.unicodeScalars[nameStart..<nameEnd])
-      guard scalar(at: nameEnd) == ">", name.hasPrefix("PRI"), name.count > 3 else { return invalid(through: nameStart) }
+      guard scalar(at: nameEnd) == ">", name.hasPrefix("PRI"), name.count > 3 else {
+        return invalid(through: nameStart)
+      }
       let end = scalars.index(after: nameEnd)
       let conversion = name.unicodeScalars[name.unicodeScalars.index(name.unicodeScalars.startIndex, offsetBy: 3)]
       guard "diouxX".unicodeScalars.contains(conversion) else { return invalid(through: end) }
