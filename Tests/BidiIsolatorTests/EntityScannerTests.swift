@@ -33,7 +33,11 @@ struct EntityScannerTests {
     ScanExample("@مُحَمَّد؛ تعال", ["mention:@مُحَمَّد"]),  // harakat, then the Arabic semicolon
     ScanExample("@علي٣ @user_2", ["mention:@علي٣", "mention:@user_2"]),
     ScanExample("@alice😀 @bob\u{200F}x", ["mention:@alice", "mention:@bob"]),  // emoji, RLM end names
-    ScanExample("@alice@bob", ["mention:@alice", "mention:@bob"]),
+    // twitter-text's rule: a name followed by another sigil is too close to an address.
+    ScanExample("@alice@bob", []),
+    ScanExample("RT@alice rt:@bob f!@kn", ["mention:@alice", "mention:@bob"]),
+    ScanExample("の@usernameに到着 @我abc", ["mention:@username", "mention:@我"]),  // the script changes
+    ScanExample("@user/list-name @ユーザー/x", ["mention:@user/list-name", "mention:@ユーザー"]),
     ScanExample("「@さくら」（@太郎）【@花子】", ["mention:@さくら", "mention:@太郎", "mention:@花子"]),
     ScanExample("\"@alice\" and '@bob'", ["mention:@alice", "mention:@bob"]),
     ScanExample("@ alone, @. and @-x", []),
@@ -65,16 +69,26 @@ struct EntityScannerTests {
 
   static let urls: [ScanExample] = [
     ScanExample("زوروا http://مثال.com/صفحة.", ["url:http://مثال.com/صفحة"]),
-    ScanExample("请访问https://例子.cn/路径，谢谢", ["url:https://例子.cn/路径"]),
+    // Chinese, Japanese and Korean run on straight after a link: its path stops at them, as
+    // twitter-text's does, unless the path goes on after them; the host may be written in them.
+    ScanExample("请访问https://例子.cn/路径，谢谢", ["url:https://例子.cn/"]),
+    ScanExample(
+      "请看 www.example.com/文档?id=42 和 https://例子.cn/路径/14。", ["url:www.example.com/文档?id=42", "url:https://例子.cn/路径/14"]),
     ScanExample("ראו www.example.co.il/דף?", ["url:www.example.co.il/דף"]),
     ScanExample("لینک: https://example.com/a_(b))", ["url:https://example.com/a_(b)"]),
-    ScanExample("詳細はhttps://example.jp/ページ。", ["url:https://example.jp/ページ"]),
+    ScanExample("詳細はhttps://example.jp/ページ。", ["url:https://example.jp/"]),
+    ScanExample("على #إسرائيلhttps://t.co/a47cuCurcd", ["hashtag:#إسرائيل", "url:https://t.co/a47cuCurcd"]),
+    ScanExample(
+      "https://t.co/a47cuCurcd#عاجل readhttps://x.com",
+      ["url:https://t.co/a47cuCurcd", "hashtag:#عاجل", "url:https://x.com"]),
+    ScanExample("http://example.comだよね @user.name://x", ["url:http://example.com"]),
+    ScanExample("http://no-tld http://a.b_c.com http://-x.com http://x.c_om", []),
     ScanExample("(see https://en.wikipedia.org/wiki/Foo_(bar)).", ["url:https://en.wikipedia.org/wiki/Foo_(bar)"]),
     ScanExample("go to example.com/docs, now", ["url:example.com/docs"]),
     ScanExample("اتبع: bidi_intro.net، bidi_advanced.net", ["url:bidi_intro.net", "url:bidi_advanced.net"]),
     ScanExample("HTTPS://EXAMPLE.COM/A?b=1&c=2#frag!", ["url:HTTPS://EXAMPLE.COM/A?b=1&c=2#frag"]),
     ScanExample("ftp://files.example.org:21/pub]", ["url:ftp://files.example.org:21/pub"]),
-    ScanExample("readme.txt end.Next a.b", []),
+    ScanExample("readme.txt end.Then a.b", []),  // not top-level domains ICANN delegates
     ScanExample("<https://example.com>", ["url:https://example.com"]),
   ]
 

@@ -27,7 +27,8 @@ struct IsolationTests {
     IsolationExample(.isolate, "#خبر و #WWDC", "\(rli)#خبر\(pdi) و \(lri)#WWDC\(pdi)"),
     IsolationExample(.isolate, "mail a@b.com", "mail \(lri)a@b.com\(pdi)"),
     IsolationExample(.isolate, "راجع http://مثال.com/صفحة.", "راجع \(lri)http://مثال.com/صفحة\(pdi)."),
-    IsolationExample(.isolate, "@a@b", "\(lri)@a\(pdi)\(lri)@b\(pdi)"),
+    IsolationExample(.isolate, "@a@b", "@a@b"),
+    IsolationExample(.isolate, "اشتر $TSLA الآن", "اشتر \(lri)$TSLA\(pdi) الآن"),
     IsolationExample(.isolate, "hello world", "hello world"),
     // A European number that continues left-to-right text needs no isolate (rule W7 joins them);
     // after right-to-left text, a paragraph start or a control of the user's own it keeps one.

@@ -133,6 +133,7 @@ struct EntityReport {
       case .url: out.append(#"{"kind":"url""#)
       case .email: out.append(#"{"kind":"email""#)
       case .number: out.append(#"{"kind":"number""#)
+      case .cashtag: out.append(#"{"kind":"cashtag""#)
       }
       if let field {
         out.append(#","field":"#)

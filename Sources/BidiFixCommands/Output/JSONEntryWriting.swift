@@ -79,6 +79,7 @@ extension EntityKind {
     case .url: #"{"kind":"url","start":"#
     case .email: #"{"kind":"email","start":"#
     case .number: #"{"kind":"number","start":"#
+    case .cashtag: #"{"kind":"cashtag","start":"#
     }
   }
 }

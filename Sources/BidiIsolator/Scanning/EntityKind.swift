@@ -9,6 +9,9 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case mention
   /// `#tag` or `＃tag`, with at least one letter.
   case hashtag
+  /// `$TSLA`, `$BRK.A`: a stock symbol, one to six ASCII letters after a `$` that follows white
+  /// space.
+  case cashtag
   /// `scheme://…`, `www.…`, or a bare domain with a well-known top-level domain.
   case url
   /// `local@domain.tld`.
@@ -23,7 +26,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
-    case .url, .email, .number: true
+    case .url, .email, .number, .cashtag: true
     case .mention, .hashtag: false
     }
   }
@@ -55,6 +58,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     switch kind {
     case .mention: self = .mentions
     case .hashtag: self = .hashtags
+    case .cashtag: self = .cashtags
     case .url: self = .urls
     case .email: self = .emails
     case .number: self = .numbers
@@ -71,8 +75,10 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let emails = EntityKinds(rawValue: 1 << 3)
   /// Numbers.
   public static let numbers = EntityKinds(rawValue: 1 << 4)
+  /// Cashtags (`$TSLA`).
+  public static let cashtags = EntityKinds(rawValue: 1 << 5)
   /// Every kind: the default.
-  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers]
+  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers, .cashtags]
 
   /// Whether the set holds `kind`.
   ///

@@ -111,8 +111,11 @@ internal protocol ScanSink {
 /// Where a scan stopped, from which another scan of the same text resumes.
 internal struct ScanPosition {
   var offset = 0
-  /// Where the last mention ended: a sigil right after one does not start another.
-  var lastMentionEnd = -1
+  /// Where the last URL ended: a hashtag or mention glued to it starts there.
+  var lastURLEnd = -1
+  /// Where the last entity of any kind ended: a domain found from inside its word
+  /// (`ELPAÍS.com` at its `S`) starts no earlier.
+  var lastEntityEnd = 0
   var block = PlainTextBlock.Judged()
 }
 
@@ -179,10 +182,12 @@ internal struct EntityFinder {
   {
     let count = text.count
     let wantsWords = !kinds.isDisjoint(with: .startingInWords)
-    var lastMentionEnd = position.lastMentionEnd
+    var ends = (url: position.lastURLEnd, entity: position.lastEntityEnd)
     var offset = position.offset
     var block = position.block
-    defer { position = ScanPosition(offset: offset, lastMentionEnd: lastMentionEnd, block: block) }
+    defer {
+      position = ScanPosition(offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block)
+    }
     while offset < count && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
       guard offset < count else { break }
@@ -197,12 +202,22 @@ internal struct EntityFinder {
         var runEnd = offset + 1
         while runEnd < count && table.role(of: text[runEnd]) == .alphanumeric { runEnd += 1 }
         if wantsWords && (byte.isASCIIDigit || (runEnd < count && Self.mayContinueAddress(text[runEnd]))) {
-          switch matchWord(at: offset) {
+          switch matchWord(at: offset, notBefore: ends.entity) {
           case .found(let entity):
             result.append(entity)
+            if entity.kind == .url { ends.url = entity.end }
+            ends.entity = entity.end
             offset = entity.end
             continue
           case .notFound(let scanned):
+            // A URL glued to the end of the word (`readhttps://…`) starts inside it.
+            if let glued = gluedURL(inWordFrom: offset, to: runEnd) {
+              result.append(glued)
+              if glued.kind == .url { ends.url = glued.end }
+              ends.entity = glued.end
+              offset = glued.end
+              continue
+            }
             runEnd = max(runEnd, scanned)
           }
         }
@@ -212,10 +227,11 @@ internal struct EntityFinder {
         switch byte {
         case UInt8(ascii: "@"):
           if kinds.contains(.mentions),
-            let entity = matchMention(at: offset, sigilLength: 1, lastMentionEnd: lastMentionEnd)
+            let entity = matchMention(at: offset, sigilLength: 1, afterURLEnding: ends.url)
           {
             result.append(entity)
-            lastMentionEnd = entity.end
+            if entity.kind == .url { ends.url = entity.end }
+            ends.entity = entity.end
             offset = entity.end
             continue
           }
@@ -226,13 +242,17 @@ internal struct EntityFinder {
             while offset < count && text[offset].isASCIIAlphanumeric { offset += 1 }
             continue
           }
-          if let entity = matchHashtag(at: offset, sigilLength: 1) {
+          if let entity = matchHashtag(at: offset, sigilLength: 1, afterURLEnding: ends.url) {
             result.append(entity)
+            if entity.kind == .url { ends.url = entity.end }
+            ends.entity = entity.end
             offset = entity.end
             continue
           }
           if case .found(let entity) = matchNumberIfAllowed(at: offset) {
             result.append(entity)
+            if entity.kind == .url { ends.url = entity.end }
+            ends.entity = entity.end
             offset = entity.end
             continue
           }
@@ -244,9 +264,18 @@ internal struct EntityFinder {
             continue
           }
         default:
+          if byte == UInt8(ascii: "$"), kinds.contains(.cashtags), let entity = matchCashtag(at: offset) {
+            result.append(entity)
+            if entity.kind == .url { ends.url = entity.end }
+            ends.entity = entity.end
+            offset = entity.end
+            continue
+          }
           switch matchNumberIfAllowed(at: offset) {
           case .found(let entity):
             result.append(entity)
+            if entity.kind == .url { ends.url = entity.end }
+            ends.entity = entity.end
             offset = entity.end
             continue
           case .notFound(let scanned):
@@ -269,21 +298,27 @@ internal struct EntityFinder {
         if recordingStructure { result.appendSeparator(offset..<offset + length) }
       } else if value == 0xFF20 {  // ＠
         if kinds.contains(.mentions),
-          let entity = matchMention(at: offset, sigilLength: length, lastMentionEnd: lastMentionEnd)
+          let entity = matchMention(at: offset, sigilLength: length, afterURLEnding: ends.url)
         {
           result.append(entity)
-          lastMentionEnd = entity.end
+          if entity.kind == .url { ends.url = entity.end }
+          ends.entity = entity.end
           offset = entity.end
           continue
         }
-      } else if value == 0xFF03, let entity = matchHashtag(at: offset, sigilLength: length) {  // ＃
+      } else if value == 0xFF03, let entity = matchHashtag(at: offset, sigilLength: length, afterURLEnding: ends.url)
+      {  // ＃
         result.append(entity)
+        if entity.kind == .url { ends.url = entity.end }
+        ends.entity = entity.end
         offset = entity.end
         continue
       } else if kinds.contains(.numbers) && mayStartNumber(value) {
         switch matchNumberIfAllowed(at: offset) {
         case .found(let entity):
           result.append(entity)
+          if entity.kind == .url { ends.url = entity.end }
+          ends.entity = entity.end
           offset = entity.end
           continue
         case .notFound(let scanned):
@@ -326,9 +361,30 @@ internal struct EntityFinder {
 
   /// Tries the matchers that can start at an ASCII letter or digit, in order of precedence: a URL
   /// with a scheme or `www.`, an e-mail address, a bare domain, a number.
-  private func matchWord(at start: Int) -> Attempt {
+  private func matchWord(at start: Int, notBefore earliest: Int) -> Attempt {
     let previous = text.scalarSkippingControls(before: start)?.value
     var scanned = start + 1
+    // A domain written with Latin accents (`ELPAÍS.com`) is reached at its first ASCII letter after
+    // one: it starts where its word does.
+    if let previous, previous >= 0x80, Self.isLatinLetter(previous), kinds.contains(.urls) {
+      var wordStart = start
+      while let before = text.scalarSkippingControls(before: wordStart), before.controlsStart > earliest,
+        before.value < 0x80 ? UInt8(before.value).isASCIIAlphanumeric : Self.isLatinLetter(before.value)
+      {
+        wordStart = text.scalarStart(before: before.controlsStart)
+      }
+      guard canStartAddress(after: text.scalarSkippingControls(before: wordStart)?.value),
+        let end = matchBareDomain(start: wordStart)
+      else { return .notFound(scannedTo: scanned) }
+      return .found(entity(.url, wordStart, end))
+    }
+    // `http://`, `https://` or `www.` begins a URL even inside a word (`readhttps://…`, or where a
+    // hashtag or mention ended before it), but not after a sigil or `$`.
+    if Self.mayStartGluedURL(text[start]) && startsGluedURL(at: start) && !Self.blocksURL(previous),
+      case .found(let entity) = matchAddress(at: start)
+    {
+      return .found(entity)
+    }
     if !kinds.isDisjoint(with: .addresses) && canStartAddress(after: previous) {
       switch matchAddress(at: start) {
       case .found(let entity): return .found(entity)
@@ -339,6 +395,20 @@ internal struct EntityFinder {
       return matchNumber(at: start)
     }
     return .notFound(scannedTo: scanned)
+  }
+
+  /// A URL with a scheme or `www.` that begins inside the ASCII word `start..<end` and runs on past
+  /// it (`readhttps://…`, `رابطhttps://…` is found the usual way).
+  private func gluedURL(inWordFrom start: Int, to end: Int) -> RawEntity? {
+    guard kinds.contains(.urls), end < text.count, text[end] == UInt8(ascii: ":") || text[end] == UInt8(ascii: ".")
+    else {
+      return nil
+    }
+    for back in 3...5 where end - back > start && startsGluedURL(at: end - back) {
+      let candidate = end - back
+      if case .found(let entity) = matchAddress(at: candidate) { return entity }
+    }
+    return nil
   }
 
   private func matchNumberIfAllowed(at start: Int) -> Attempt {
@@ -378,6 +448,7 @@ internal struct EntityFinder {
   /// Chinese and Japanese put no space before a link (`请访问https://example.com`).
   func canStartAddress(after previous: UInt32?) -> Bool {
     guard let previous else { return true }
+    if Self.blocksURL(previous) { return false }
     if previous < 0x80 {
       let byte = UInt8(previous)
       if byte.isASCIIAlphanumeric { return false }
@@ -403,6 +474,15 @@ internal struct EntityFinder {
     case .letter: return isSpacelessScript(previous)
     case .mark, .digit, .connector, .joiner: return false
     default: return true
+    }
+  }
+
+  /// `@ ＠ $ # ＃`: no URL starts right after one (twitter-text: `$http://…`, `#http://…`).
+  @inline(__always)
+  static func blocksURL(_ previous: UInt32?) -> Bool {
+    switch previous {
+    case 0x40, 0xFF20, 0x24, 0x23, 0xFF03: true
+    default: false
     }
   }
 

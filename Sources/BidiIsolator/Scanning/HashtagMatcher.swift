@@ -1,38 +1,102 @@
 extension EntityFinder {
-  /// Matches a hashtag at the sigil at `start` (`#` or `＃`, `sigilLength` bytes).
+  /// Matches a hashtag at the sigil at `start` (`#` or `＃`, `sigilLength` bytes), by twitter-text's
+  /// rules.
   ///
-  /// The sigil must follow the start of the text, white space, punctuation or a symbol, not a letter,
-  /// digit or `&` (so `C#`, `&#1234;` and `abc#def` hold none). The body holds letters, marks,
-  /// digits, `_`, ZWNJ and ZWJ, with at least one letter: `#خبر`, `#话题`, `#עדכון`, `#WWDC2022`,
-  /// but not `#1`.
+  /// The sigil must follow the start of the text, white space, punctuation, a symbol or an emoji's
+  /// variation selector (`✌️#hashtag`), not a letter, digit or `&` (so `C#`, `&#1234;` and
+  /// `abc#def` hold none), and must not be a keycap (`#️⃣`). The body holds letters, marks, digits,
+  /// `_`, and the characters words of some scripts are written with: ZWNJ and ZWJ (Persian), the
+  /// Hebrew maqaf, geresh and gershayim (`#עַל־יְדֵי`, `#וכו׳`, `#מ״כ`), the middle dot
+  /// (`#il·lusió`), the Tibetan tsheg, the wave dash and fullwidth tilde, the kana voicing marks and
+  /// middle dot, the ideographic iteration mark; at least one letter or mark (`#1` is none).
+  ///
+  /// A URL scheme or `www.` inside the body ends it, and the URL starts there
+  /// (`#إسرائيلhttps://t.co/a47cuCurcd`); a body followed by another sigil or by `://` is no
+  /// hashtag (`#abc#def`, `#http://…`).
   ///
   /// - Complexity: O(*k*) in the length of the body.
-  func matchHashtag(at start: Int, sigilLength: Int) -> RawEntity? {
+  func matchHashtag(at start: Int, sigilLength: Int, afterURLEnding urlEnd: Int = -1) -> RawEntity? {
     guard kinds.contains(.hashtags) else { return nil }
-    if let previous = text.scalarSkippingControls(before: start)?.value {
+    if let (previous, controlsStart) = text.scalarSkippingControls(before: start), controlsStart != urlEnd {
       if previous == 0x26 { return nil }  // &
-      switch table.kind(of: previous) {
-      case .letter, .mark, .digit, .connector, .joiner: return nil
-      default: break
+      if previous != 0xFE0E && previous != 0xFE0F {
+        switch table.kind(of: previous) {
+        case .letter, .mark, .digit, .connector, .joiner: return nil
+        default: if Self.isHashtagSpecial(previous) { return nil }
+        }
       }
     }
     let bodyStart = start + sigilLength
+    if let next = text.scalarValue(at: bodyStart), next == 0xFE0F || next == 0x20E3 { return nil }
     var offset = bodyStart
     var end = bodyStart
     var hasLetter = false
     while offset < text.count {
+      if offset > bodyStart && Self.mayStartGluedURL(text[offset]) && startsGluedURL(at: offset) { break }
       let (value, length) = text.scalar(at: offset)
       let kind = table.kind(of: value)
-      if offset == bodyStart {
-        guard Self.startsNamePart(value, kind) else { break }
-      } else {
-        guard kind.isNameCharacter || Self.isUnderscore(value) else { break }
-      }
-      hasLetter = hasLetter || kind == .letter
+      guard kind.isNameCharacter || Self.isUnderscore(value) || Self.isHashtagSpecial(value) else { break }
+      hasLetter = hasLetter || kind == .letter || kind == .mark
       offset += length
       if kind != .joiner { end = offset }
     }
     guard hasLetter else { return nil }
+    if end == offset, let (next, nextOffset) = scalarSkippingControls(from: end) {
+      if next == 0x23 || next == 0xFF03 { return nil }  // # ＃
+      if next == 0x3A && text.byte(at: nextOffset + 1) == UInt8(ascii: "/")
+        && text.byte(at: nextOffset + 2) == UInt8(ascii: "/")
+      {
+        return nil
+      }
+    }
     return entity(.hashtag, start, end)
+  }
+
+  /// The characters besides letters, marks, digits and joiners that twitter-text keeps inside a
+  /// hashtag.
+  @inline(__always)
+  static func isHashtagSpecial(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x00B7,  // middle dot
+      0x05BE, 0x05F3, 0x05F4,  // Hebrew maqaf, geresh, gershayim
+      0x0F0B, 0x0F0C,  // Tibetan tsheg
+      0x3003,  // ditto mark
+      0x301C,  // wave dash
+      0x309B, 0x309C, 0x30A0, 0x30FB,  // kana voicing marks, double hyphen, middle dot
+      0xA67E,  // Cyrillic kavyka
+      0xFF5E:  // fullwidth tilde
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether a URL glued to a word may start at this byte: `h` or `w` in either case, checked before
+  /// the call to ``startsGluedURL(at:)`` in the loops over names.
+  @inline(__always)
+  static func mayStartGluedURL(_ byte: UInt8) -> Bool {
+    byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "w")
+  }
+
+  /// Whether `http://`, `https://` or `www.` (any case) followed by a letter or digit starts at
+  /// `offset`: a URL glued to the word before it, which ends that word.
+  func startsGluedURL(at offset: Int) -> Bool {
+    guard kinds.contains(.urls) else { return false }
+    let first = text[offset] | 0x20
+    if first == UInt8(ascii: "h") {
+      guard text.byte(at: offset + 1) | 0x20 == UInt8(ascii: "t"),
+        text.byte(at: offset + 2) | 0x20 == UInt8(ascii: "t"),
+        text.byte(at: offset + 3) | 0x20 == UInt8(ascii: "p")
+      else { return false }
+      let colon = text.byte(at: offset + 4) | 0x20 == UInt8(ascii: "s") ? offset + 5 : offset + 4
+      return text.byte(at: colon) == UInt8(ascii: ":") && text.byte(at: colon + 1) == UInt8(ascii: "/")
+        && text.byte(at: colon + 2) == UInt8(ascii: "/")
+    }
+    if first == UInt8(ascii: "w") {
+      return text.byte(at: offset + 1) | 0x20 == UInt8(ascii: "w")
+        && text.byte(at: offset + 2) | 0x20 == UInt8(ascii: "w")
+        && text.byte(at: offset + 3) == UInt8(ascii: ".") && text.byte(at: offset + 4).isASCIIAlphanumeric
+    }
+    return false
   }
 }

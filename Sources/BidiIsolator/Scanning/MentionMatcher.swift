@@ -2,21 +2,32 @@ extension EntityFinder {
   /// Matches a mention at the sigil at `start` (`@` or `＠`, `sigilLength` bytes).
   ///
   /// The name is the longest member name that follows, when the room's names are known and one
-  /// matches; otherwise letters with their combining marks, digits of any script, `_`, ZWNJ and ZWJ,
-  /// with `.` and `-` allowed only between name characters. Anything else ends it: white space,
-  /// punctuation, symbols and emoji, bidi controls, another sigil.
+  /// matches. Otherwise it is letters of any script with their combining marks, digits of any
+  /// script, `_`, ZWNJ and ZWJ, with `.` and `-` allowed only between name characters, and it ends
+  /// at white space, punctuation, symbols and emoji, bidi controls, another sigil, a URL scheme or
+  /// `www.` glued to it, and where its letters change script between Latin (and the other scripts
+  /// written with spaces), East Asian scripts, and right-to-left ones: `の@usernameに到着` holds
+  /// `@username`. A Latin handle may carry a twitter-text list slug (`@user/list-name`).
   ///
-  /// A sigil right after an ASCII e-mail local-part character starts no mention (`a@b` belongs to an
-  /// e-mail address), unless that character ends a mention (`@alice@bob` holds two); after Arabic or
-  /// Chinese text it does (`مرحبا@我`).
+  /// Where the sigil may stand follows twitter-text: not after an ASCII letter, digit or e-mail
+  /// local-part character (`a@b` belongs to an e-mail address), nor after `! # $ % & * @ ＠`, except
+  /// right after `RT` or `RT:` (`RT@user`, any case); after Arabic or Chinese text it may
+  /// (`مرحبا@我`). A name followed by another sigil or by `://` is no mention (`@_@`,
+  /// `@user@host.tld`, `@http://…`).
   ///
-  /// - Parameter lastMentionEnd: where the previous mention ended, or -1.
+  /// - Parameter urlEnd: where the last URL ended, or -1: a sigil glued to the end of a URL, which
+  ///   its own rules ended, starts a mention.
   /// - Complexity: O(*k*) in the length of the name.
-  func matchMention(at start: Int, sigilLength: Int, lastMentionEnd: Int) -> RawEntity? {
-    if let previous = text.scalarSkippingControls(before: start), previous.controlsStart != lastMentionEnd,
-      previous.value < 0x80 && Self.isEmailLocalPartByte(UInt8(previous.value))
-    {
-      return nil
+  func matchMention(at start: Int, sigilLength: Int, afterURLEnding urlEnd: Int = -1) -> RawEntity? {
+    if let previous = text.scalarSkippingControls(before: start), previous.controlsStart != urlEnd {
+      if previous.value < 0x80 {
+        let byte = UInt8(previous.value)
+        if Self.isEmailLocalPartByte(byte) || Self.isMentionBlockingSymbol(byte) {
+          guard isAfterRetweetPrefix(start) else { return nil }
+        }
+      } else if previous.value == 0xFF20 {
+        return nil
+      }
     }
     let nameStart = start + sigilLength
     if let members, let end = members.longestMatch(in: text, at: nameStart, table: table) {
@@ -25,26 +36,95 @@ extension EntityFinder {
     var offset = nameStart
     var end = nameStart
     var afterNameCharacter = false
+    var script: NameScript? = nil
+    var isASCIIHandle = true
     while offset < text.count {
+      if offset > nameStart && Self.mayStartGluedURL(text[offset]) && startsGluedURL(at: offset) { break }
       let (value, length) = text.scalar(at: offset)
       let kind = table.kind(of: value)
       if offset == nameStart {
         guard Self.startsNamePart(value, kind) else { break }
       } else if !(kind.isNameCharacter || Self.isUnderscore(value)) {
         guard afterNameCharacter && (value == 0x2E || value == 0x2D),  // . -
-          let next = text.scalarValue(at: offset + 1), Self.startsNamePart(next, table.kind(of: next))
+          let next = text.scalarValue(at: offset + 1), Self.startsNamePart(next, table.kind(of: next)),
+          script == nil || script == NameScript(next, table: table, ifLetter: table.kind(of: next)) ?? script
         else { break }
         afterNameCharacter = false
+        isASCIIHandle = false
         offset += 1
         continue
       }
+      if kind == .letter, let letterScript = value < 0x80 ? .spaced : NameScript(value, table: table, ifLetter: kind) {
+        if let script, script != letterScript { break }
+        script = letterScript
+      }
+      if !(value < 0x80 && (UInt8(value).isASCIIAlphanumeric || value == 0x5F)) { isASCIIHandle = false }
       offset += length
       afterNameCharacter = true
       // A joiner at the very end joins nothing; it stays outside.
       if kind != .joiner { end = offset }
     }
     guard end > nameStart else { return nil }
+    if end == offset, let (next, nextOffset) = scalarSkippingControls(from: end) {
+      if next == 0x40 || next == 0xFF20 { return nil }  // @ ＠
+      if next == 0x3A && text.byte(at: nextOffset + 1) == UInt8(ascii: "/")
+        && text.byte(at: nextOffset + 2) == UInt8(ascii: "/")
+      {
+        return nil
+      }
+      if isASCIIHandle && next == 0x2F && nextOffset == end, let slugEnd = listSlugEnd(from: end + 1) {
+        return entity(.mention, start, slugEnd)
+      }
+    }
     return entity(.mention, start, end)
+  }
+
+  /// The first scalar at or after `offset` that is not a bidi control, and where it is: a look-ahead
+  /// that reads a text with isolates inserted the way it read the text without them.
+  func scalarSkippingControls(from offset: Int) -> (value: UInt32, offset: Int)? {
+    var offset = offset
+    while offset < text.count {
+      let (value, length) = text.scalar(at: offset)
+      if BidiControl(value: value) == nil { return (value, offset) }
+      offset += length
+    }
+    return nil
+  }
+
+  /// `! # $ % & * @`: twitter-text starts no mention right after one (`f!@kn`).
+  @inline(__always)
+  static func isMentionBlockingSymbol(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+      UInt8(ascii: "*"), UInt8(ascii: "@"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether `RT` or `RT:` (any case) comes right before the sigil at `start`, itself at the start
+  /// of the text or after a character that cannot continue a word.
+  private func isAfterRetweetPrefix(_ start: Int) -> Bool {
+    var t = start - 1
+    if t >= 0 && text[t] == UInt8(ascii: ":") { t -= 1 }
+    guard t >= 1, text[t] | 0x20 == UInt8(ascii: "t"), text[t - 1] | 0x20 == UInt8(ascii: "r") else { return false }
+    guard t >= 2 else { return true }
+    let before = text[t - 2]
+    return !(before.isASCIIAlphanumeric || "_+~.-".utf8.contains(before))
+  }
+
+  /// The end of a list slug from `start`: an ASCII letter, then up to 24 letters, digits, `_` or
+  /// `-`; `nil` when there is none.
+  private func listSlugEnd(from start: Int) -> Int? {
+    guard text.byte(at: start).isASCIILetter else { return nil }
+    var end = start + 1
+    while end < text.count && end - start < 25 {
+      let byte = text[end]
+      guard byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { break }
+      end += 1
+    }
+    return end
   }
 
   /// Whether a name, or the part of one after `.` or `-`, may start with this character: a letter, a
@@ -57,4 +137,34 @@ extension EntityFinder {
   /// `_` and its fullwidth form `＿`.
   @inline(__always)
   static func isUnderscore(_ value: UInt32) -> Bool { value == 0x5F || value == 0xFF3F }
+}
+
+/// The groups of scripts a name without a member list does not run across: a change between them
+/// with nothing in between ends the name (`@usernameに`).
+internal enum NameScript: Equatable {
+  /// Latin, Greek, Cyrillic and the other scripts written with spaces and left to right.
+  case spaced
+  /// Chinese, Japanese, Korean and the other scripts written without spaces, Hangul with them.
+  case eastAsian
+  /// Hebrew, Arabic, Syriac, Thaana, N'Ko and the other right-to-left scripts.
+  case rightToLeft
+
+  /// The group of a letter; `nil` for anything else (digits, marks, `_` belong to any name).
+  @inline(__always)
+  init?(_ value: UInt32, table: CharacterTable, ifLetter kind: ScalarKind) {
+    guard kind == .letter else { return nil }
+    if value < 0x80 {
+      self = .spaced
+    } else if (0x0590...0x08FF).contains(value) {  // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic
+      self = .rightToLeft
+    } else if isSpacelessScript(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value)
+      || (0xAC00...0xD7AF).contains(value) || (0xFF21...0xFF5A).contains(value)
+    {
+      self = .eastAsian
+    } else if table.strongDirection(of: value) == .rightToLeft {
+      self = .rightToLeft
+    } else {
+      self = .spaced
+    }
+  }
 }

@@ -31,14 +31,19 @@ extension EntityFinder {
     if kinds.contains(.emails) && stop == UInt8(ascii: "@"), let end = matchEmail(localPartStart: start, at: tokenEnd) {
       return .found(entity(.email, start, end))
     }
-    if kinds.contains(.urls) && !onlyAlphanumeric, let end = matchBareDomain(start: start, tokenEnd: tokenEnd) {
+    if kinds.contains(.urls) && !onlyAlphanumeric, let end = matchBareDomain(start: start) {
       return .found(entity(.url, start, end))
     }
     return .notFound(scannedTo: onlyAlphanumeric ? tokenEnd : start + 1)
   }
 
-  /// `scheme://rest`: a scheme of an ASCII letter then letters, digits, `+ . -`.
+  /// `scheme://rest`: a scheme of an ASCII letter then letters, digits, `+ . -`. After `http://`
+  /// and `https://` comes a host that ends in a top-level domain (``hostEnd(from:protocolLess:)``),
+  /// as twitter-text requires; other schemes (`ftp://`, `tg://`, an app's own) take the rest as it
+  /// is written.
   private func matchSchemeURL(start: Int, tokenEnd: Int) -> Int? {
+    // A word glued to `http://` (`readhttps://…`) is no scheme: the URL starts inside it.
+    if tokenEnd - start > 5 && (startsGluedURL(at: tokenEnd - 4) || startsGluedURL(at: tokenEnd - 5)) { return nil }
     guard tokenEnd - start <= 32, text[start].isASCIILetter,
       text.byte(at: tokenEnd) == UInt8(ascii: ":"), text.byte(at: tokenEnd + 1) == UInt8(ascii: "/"),
       text.byte(at: tokenEnd + 2) == UInt8(ascii: "/")
@@ -50,61 +55,261 @@ extension EntityFinder {
           || byte == UInt8(ascii: "-")
       else { return nil }
     }
-    return urlRest(from: tokenEnd + 3)
+    let isWeb = startsGluedURL(at: start) && (tokenEnd - start == 4 || tokenEnd - start == 5)
+    guard isWeb else { return urlRest(from: tokenEnd + 3) }
+    guard let host = hostEnd(from: tokenEnd + 3, protocolLess: false) else { return nil }
+    return afterHost(host, hostStart: tokenEnd + 3)
   }
 
-  /// `www.` (any case) followed by a letter or digit of any script.
+  /// `www.` (any case) and a host ending in a top-level domain.
   private func matchWWW(start: Int) -> Int? {
-    guard text.byte(at: start).asciiLowercased == UInt8(ascii: "w"),
-      text.byte(at: start + 1).asciiLowercased == UInt8(ascii: "w"),
-      text.byte(at: start + 2).asciiLowercased == UInt8(ascii: "w"),
-      text.byte(at: start + 3) == UInt8(ascii: "."),
-      let next = text.scalarValue(at: start + 4)
+    guard startsGluedURL(at: start), text[start] | 0x20 == UInt8(ascii: "w"),
+      let host = hostEnd(from: start, protocolLess: true)
     else { return nil }
-    let kind = table.kind(of: next)
-    guard kind == .letter || kind == .digit else { return nil }
-    return urlRest(from: start + 4)
+    return afterHost(host, hostStart: start)
   }
 
-  /// `label.label.tld` in ASCII, where the last label is a well-known top-level domain, optionally
-  /// followed by a port, path, query or fragment. The list keeps `file.txt` and `end.Next` out.
-  private func matchBareDomain(start: Int, tokenEnd: Int) -> Int? {
-    var end = tokenEnd
-    while end > start && text[end - 1] == UInt8(ascii: ".") { end -= 1 }
-    var labelStart = start
-    var labels = 0
-    for offset in start...end {
-      guard offset == end || text[offset] == UInt8(ascii: ".") else {
-        let byte = text[offset]
-        guard byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else {
-          return nil
-        }
-        continue
-      }
-      guard offset > labelStart, text[labelStart] != UInt8(ascii: "-"), text[offset - 1] != UInt8(ascii: "-")
-      else { return nil }
-      labels += 1
-      if offset < end { labelStart = offset + 1 }
-    }
-    guard labels >= 2, Self.isWellKnownTopLevelDomain(text, labelStart..<end) else { return nil }
-    guard end == tokenEnd, let next = text.scalarSkippingControls(at: end) else { return end }
+  /// `label.label.tld` with no scheme, in ASCII or Latin letters but for the top-level domain
+  /// (`example.com`, `ELPAÍS.com`, `twitter.みんな`), optionally followed by a port, path, query or
+  /// fragment. The top-level domain keeps `file.txt` and `end.Next` out.
+  func matchBareDomain(start: Int) -> Int? {
+    guard let host = hostEnd(from: start, protocolLess: true) else { return nil }
+    guard let next = text.scalarSkippingControls(at: host) else { return host }
     switch next {
-    case 0x2F, 0x3F, 0x23:  // / ? #
-      return urlRest(from: end) ?? end
-    case 0x3A where text.byte(at: end + 1).isASCIIDigit:  // :port
-      return urlRest(from: end) ?? end
-    case 0x40:  // @: part of something else
+    case 0x40:  // @: part of an e-mail address or something else
       return nil
     default:
       let kind = table.kind(of: next)
-      return kind == .mark || kind == .joiner || kind == .connector ? nil : end
+      if kind == .mark || kind == .joiner || kind == .connector { return nil }
+    }
+    return afterHost(host, hostStart: start)
+  }
+
+  /// The end of a URL whose host ends at `host`: a port, then a path, query or fragment; a t.co
+  /// link ends after its slug and query.
+  private func afterHost(_ host: Int, hostStart: Int) -> Int? {
+    if isTco(hostStart..<host) { return tcoEnd(afterHost: host) }
+    var end = host
+    if text.byte(at: end) == UInt8(ascii: ":") && text.byte(at: end + 1).isASCIIDigit {
+      end += 1
+      while end < text.count && text[end].isASCIIDigit { end += 1 }
+    }
+    switch text.byte(at: end) {
+    case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+      return urlRest(from: end) ?? end
+    default:
+      return end
     }
   }
 
+  /// Where a host that starts at `start` ends: labels separated by dots, the last one a top-level
+  /// domain ICANN delegates (``TopLevelDomains``) or punycode (`xn--…`), and no other label empty,
+  /// longer than 63 characters, or starting or ending with `-` or `_`; after a scheme, no `_` in the
+  /// label before the top-level domain (`http://twitter_underscore.com`, as twitter-text; written
+  /// without one, W3C's `bidi_intro.net` is a domain). A top-level domain may be followed straight
+  /// by text in another script
+  /// (`http://example.comだよね` ends at `.com`), not by an ASCII letter, digit, `-`, `+` or `@`
+  /// (`domain.com-that-you…` is no host). Without a scheme, the labels before the top-level domain
+  /// are ASCII or Latin letters. `nil` when there is no such host.
+  ///
+  /// - Complexity: O(*k*) in the length of the host.
+  func hostEnd(from start: Int, protocolLess: Bool) -> Int? {
+    // The stretch of labels and dots; no label is empty.
+    var limit = start
+    while limit < text.count {
+      let byte = text[limit]
+      if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+        limit += 1
+        continue
+      }
+      let (value, length) = text.scalar(at: limit)
+      if value == 0x2E {  // .
+        guard limit > start, text[limit - 1] != UInt8(ascii: "."), let next = text.scalarValue(at: limit + 1),
+          isDomainCharacter(next)
+        else { break }
+      } else if !isDomainCharacter(value) {
+        break
+      }
+      limit += length
+    }
+    // Each label from the last one back is tried as the top-level domain, longest host first.
+    var labelEnd = limit
+    while labelEnd > start {
+      var labelStart = labelEnd
+      while labelStart > start && text[labelStart - 1] != UInt8(ascii: ".") { labelStart -= 1 }
+      guard labelStart > start else { return nil }
+      if let end = topLevelDomainEnd(in: labelStart..<labelEnd), labelsAreValid(start..<labelStart - 1, protocolLess) {
+        return end
+      }
+      labelEnd = labelStart - 1
+    }
+    return nil
+  }
+
+  /// Whether the labels in `range` (separated by dots, before a top-level domain) are valid.
+  private func labelsAreValid(_ range: Range<Int>, _ protocolLess: Bool) -> Bool {
+    var labelStart = range.lowerBound
+    var offset = range.lowerBound
+    while offset <= range.upperBound {
+      if offset == range.upperBound || text[offset] == UInt8(ascii: ".") {
+        let isLast = offset == range.upperBound
+        guard isValidLabel(labelStart..<offset, beforeTopLevel: isLast && !protocolLess, protocolLess) else {
+          return false
+        }
+        labelStart = offset + 1
+      }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Letters, marks, digits and symbols of any script, `-` and `_`: what a host's label may hold
+  /// before its own rules are checked.
+  private func isDomainCharacter(_ value: UInt32) -> Bool {
+    if value < 0x80 {
+      let byte = UInt8(value)
+      return byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+    switch table.kind(of: value) {
+    case .letter, .mark, .digit, .symbol: return true
+    default: return false
+    }
+  }
+
+  private func isValidLabel(_ label: Range<Int>, beforeTopLevel: Bool, _ protocolLess: Bool) -> Bool {
+    let first = text[label.lowerBound]
+    let last = text[label.upperBound - 1]
+    guard first != UInt8(ascii: "-"), first != UInt8(ascii: "_"), last != UInt8(ascii: "-"), last != UInt8(ascii: "_")
+    else { return false }
+    var characters = 0
+    var offset = label.lowerBound
+    var isASCII = true
+    while offset < label.upperBound {
+      if text[offset] < 0x80 {
+        if beforeTopLevel && text[offset] == UInt8(ascii: "_") { return false }
+        characters += 1
+        offset += 1
+        continue
+      }
+      let (value, length) = text.scalar(at: offset)
+      if beforeTopLevel && value == 0x5F { return false }  // _
+      if value >= 0x80 {
+        isASCII = false
+        if protocolLess && !Self.isLatinLetter(value) { return false }
+      }
+      characters += 1
+      offset += length
+    }
+    // A punycode label is ASCII by definition.
+    if !isASCII && isPunycodePrefix(at: label.lowerBound) { return false }
+    return characters <= 63
+  }
+
+  /// Where the top-level domain at the start of `label` ends: the whole label when it is a
+  /// top-level domain or punycode, or its leading ASCII letters when those are one and the label
+  /// goes on in another script.
+  private func topLevelDomainEnd(in label: Range<Int>) -> Int? {
+    var asciiEnd = label.lowerBound
+    while asciiEnd < label.upperBound && text[asciiEnd].isASCIILetter { asciiEnd += 1 }
+    let letters = asciiEnd - label.lowerBound
+    if letters >= 2 && (asciiEnd == label.upperBound || text[asciiEnd] >= 0x80) {
+      let bytes = label.lowerBound..<asciiEnd
+      if TopLevelDomains.shared.contains(asciiLetters: bytes.lazy.map { text[$0] }) { return asciiEnd }
+    }
+    if asciiEnd == label.upperBound { return nil }
+    if isPunycodePrefix(at: label.lowerBound)
+      && label.allSatisfy({ text[$0].isASCIIAlphanumeric || text[$0] == UInt8(ascii: "-") })
+    {
+      return label.upperBound
+    }
+    // An internationalised top-level domain (みんな, рф, مصر), the whole label or, followed by more
+    // text in its script (`twitter.みんなです`), the longest one it starts with.
+    guard letters == 0 else { return nil }
+    var idn = ""
+    var offset = label.lowerBound
+    var longest: Int? = nil
+    while offset < label.upperBound && idn.unicodeScalars.count < 24 {
+      let (value, length) = text.scalar(at: offset)
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      idn.unicodeScalars.append(scalar)
+      offset += length
+      if TopLevelDomains.shared.contains(name: idn.lowercased()) { longest = offset }
+    }
+    return longest
+  }
+
+  /// Whether `xn--` (any case) starts at `offset`.
+  private func isPunycodePrefix(at offset: Int) -> Bool {
+    text.byte(at: offset) | 0x20 == UInt8(ascii: "x") && text.byte(at: offset + 1) | 0x20 == UInt8(ascii: "n")
+      && text.byte(at: offset + 2) == UInt8(ascii: "-") && text.byte(at: offset + 3) == UInt8(ascii: "-")
+  }
+
+  /// Latin letters with accents (Latin-1, Latin Extended A and B, IPA, Latin Extended Additional)
+  /// and combining diacritics, which twitter-text allows in a domain written without a scheme.
+  static func isLatinLetter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x250...0x2AF, 0x300...0x36F, 0x1E00...0x1EFF: true
+    default: false
+    }
+  }
+
+  private func isTco(_ host: Range<Int>) -> Bool {
+    host.count == 4 && text[host.lowerBound] | 0x20 == UInt8(ascii: "t")
+      && text[host.lowerBound + 1] == UInt8(ascii: ".")
+      && text[host.lowerBound + 2] | 0x20 == UInt8(ascii: "c") && text[host.lowerBound + 3] | 0x20 == UInt8(ascii: "o")
+  }
+
+  /// A t.co link: `/`, a slug of ASCII letters and digits (at most 40: a longer one is no t.co
+  /// link), then a query; whatever follows the slug otherwise (`'s`, `-`, `.x`) is text.
+  private func tcoEnd(afterHost host: Int) -> Int? {
+    guard text.byte(at: host) == UInt8(ascii: "/") else { return host }
+    var end = host + 1
+    while end < text.count && text[end].isASCIIAlphanumeric { end += 1 }
+    guard end - host - 1 <= 40 else { return nil }
+    guard end > host + 1 else { return host }
+    guard text.byte(at: end) == UInt8(ascii: "?") else { return end }
+    var query = end + 1
+    var lastEnding = end
+    while query < text.count, Self.isQueryCharacter(text[query]) {
+      if Self.isQueryEnding(text[query]) { lastEnding = query + 1 }
+      query += 1
+    }
+    return lastEnding
+  }
+
+  /// The end of the run of East Asian letters (and their marks) at `start` when `/ ? # & =` comes
+  /// right after it, the path going on; `nil` when it does not.
+  private func eastAsianRunInPath(from start: Int) -> Int? {
+    var offset = start
+    while offset < text.count && text[offset] >= 0x80 {
+      let (value, length) = text.scalar(at: offset)
+      let kind = table.kind(of: value)
+      guard kind == .mark || (kind == .letter && NameScript(value, table: table, ifLetter: kind) == .eastAsian) else {
+        return nil
+      }
+      offset += length
+    }
+    switch text.byte(at: offset) {
+    case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "="): return offset
+    default: return nil
+    }
+  }
+
+  private static func isQueryCharacter(_ byte: UInt8) -> Bool {
+    byte.isASCIIAlphanumeric || "!?*'@();:&=+$/%#[]-_.,~|".utf8.contains(byte)
+  }
+
+  private static func isQueryEnding(_ byte: UInt8) -> Bool {
+    byte.isASCIIAlphanumeric || "-_&=#/".utf8.contains(byte)
+  }
+
   /// The rest of a URL from `start`: everything up to white space, a control, `< > " \``, or a
-  /// non-ASCII character other than a letter, mark or digit (so `http://例子.cn/路径，谢谢` stops at
-  /// the fullwidth comma). Then trailing punctuation and closing brackets with no opening partner in
-  /// the URL are given back to the text. `nil` when nothing is left.
+  /// non-ASCII character other than a letter, mark, digit or en dash. A run of Chinese, Japanese or
+  /// Korean letters, which those languages write straight after a link, belongs to it only when the
+  /// path goes on after the run (`www.example.com/文档?id=42`); otherwise the URL ends before it
+  /// (`http://twitter.com/これは日本語です`, as twitter-text ends it). Then trailing punctuation
+  /// and closing brackets with no opening partner in the URL are given back to the text. `nil` when
+  /// nothing is left.
   private func urlRest(from start: Int) -> Int? {
     var offset = start
     var parentheses = 0
@@ -127,10 +332,14 @@ extension EntityFinder {
         offset += 1
       } else {
         let (value, length) = text.scalar(at: offset)
-        switch table.kind(of: value) {
-        case .letter, .mark, .digit: offset += length
-        default: break scanning
+        let kind = table.kind(of: value)
+        guard kind == .letter || kind == .mark || kind == .digit || value == 0x2013 else { break scanning }
+        if kind == .letter && NameScript(value, table: table, ifLetter: kind) == .eastAsian {
+          guard let runEnd = eastAsianRunInPath(from: offset) else { break scanning }
+          offset = runEnd
+          continue
         }
+        offset += length
       }
     }
     var end = offset
@@ -153,29 +362,5 @@ extension EntityFinder {
       }
     }
     return end > start ? end : nil
-  }
-
-  private static let wellKnownTopLevelDomains: Set<String> = [
-    // Generic
-    "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "name", "pro", "app", "dev",
-    "io", "ai", "co", "me", "tv", "cc", "fm", "xyz", "online", "site", "tech", "store", "blog",
-    "news", "shop", "cloud", "page",
-    // Countries, chiefly where chat mixes scripts
-    "uk", "us", "ca", "au", "nz", "ie", "de", "fr", "es", "it", "nl", "be", "ch", "at", "se", "no",
-    "dk", "fi", "pl", "pt", "gr", "cz", "ru", "ua", "cn", "jp", "kr", "tw", "hk", "sg", "in", "id",
-    "my", "th", "vn", "ph", "br", "mx", "ar", "cl", "za", "ng", "ke", "eg", "sa", "ae", "qa", "kw",
-    "bh", "om", "jo", "lb", "sy", "iq", "ir", "il", "tr", "pk", "af", "ma", "dz", "tn", "ly", "sd",
-    "ps", "ye", "eu",
-  ]
-
-  private static func isWellKnownTopLevelDomain(_ text: UTF8Text, _ range: Range<Int>) -> Bool {
-    guard range.count >= 2 && range.count <= 6 else { return false }
-    var label = ""
-    for offset in range {
-      let byte = text[offset]
-      guard byte.isASCIILetter else { return false }
-      label.unicodeScalars.append(Unicode.Scalar(byte.asciiLowercased))
-    }
-    return wellKnownTopLevelDomains.contains(label)
   }
 }
