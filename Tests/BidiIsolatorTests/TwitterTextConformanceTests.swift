@@ -109,6 +109,23 @@ struct TwitterTextConformanceTests {
     }
   }
 
+  /// The README's table of deliberate differences, each row as the scanner finds it.
+  @Test(
+    "The README's deliberate differences",
+    arguments: [
+      ("@aliceìnheiro", ["mention:@aliceìnheiro"]),
+      ("@我 @علي @דני @alice.b-c", ["mention:@我", "mention:@علي", "mention:@דני", "mention:@alice.b-c"]),
+      ("@abcdefghijklmnopqrstuvwxyz", ["mention:@abcdefghijklmnopqrstuvwxyz"]),
+      ("اتبع: bidi_intro.net، http://twitter_underscore.com", ["url:bidi_intro.net"]),
+      ("tg://resolve?domain=x ftp://host/file", ["url:tg://resolve?domain=x", "url:ftp://host/file"]),
+      ("https://ar.wikipedia.org/wiki/مصر", ["url:https://ar.wikipedia.org/wiki/مصر"]),
+      ("hi.@alice", []),
+      ("+1-555-0100 a@b.com", ["number:+1-555-0100", "email:a@b.com"]),
+    ])
+  func documentedDifferences(text: String, expected: [String]) {
+    #expect(EntityScanner().entities(in: text).map { "\($0.kind):\($0.text)" } == expected)
+  }
+
   @Test("Pass counts per group")
   func passCounts() {
     var counts: [String: (passed: Int, total: Int)] = [:]

@@ -222,9 +222,9 @@ extension EntityFinder {
     {
       return label.upperBound
     }
-    // An internationalised top-level domain (みんな, рф, مصر), the whole label or, followed by more
-    // text in its script (`twitter.みんなです`), the longest one it starts with.
-    guard letters == 0 else { return nil }
+    // An internationalised top-level domain (みんな, рф, مصر, vermögensberater), the whole label
+    // or, followed by text in another script (`twitter.みんなです`), the longest one it starts
+    // with; never one followed by an ASCII letter or digit.
     var idn = ""
     var offset = label.lowerBound
     var longest: Int? = nil
@@ -233,7 +233,13 @@ extension EntityFinder {
       guard let scalar = Unicode.Scalar(value) else { return nil }
       idn.unicodeScalars.append(scalar)
       offset += length
-      if TopLevelDomains.shared.contains(name: idn.lowercased()) { longest = offset }
+      let next = text.byte(at: offset)
+      let isBoundary = offset == label.upperBound || !(next.isASCIIAlphanumeric || next == UInt8(ascii: "-"))
+      if isBoundary && !idn.unicodeScalars.allSatisfy(\.isASCII)
+        && TopLevelDomains.shared.contains(name: idn.lowercased())
+      {
+        longest = offset
+      }
     }
     return longest
   }
