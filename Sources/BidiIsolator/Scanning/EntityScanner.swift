@@ -119,6 +119,18 @@ internal struct ScanPosition {
   var block = PlainTextBlock.Judged()
 }
 
+/// Where the last URL and the last entity of any kind ended, which glued entities start from.
+internal struct EntityEnds {
+  var url: Int
+  var entity: Int
+
+  @inline(__always)
+  mutating func record(_ found: RawEntity) {
+    if found.kind == .url { url = found.end }
+    entity = found.end
+  }
+}
+
 /// What one pass over the text finds: entities, and, when asked, the bidi controls and paragraph
 /// separators the isolator needs.
 internal struct ScanResult: ScanSink {
@@ -182,7 +194,7 @@ internal struct EntityFinder {
   {
     let count = text.count
     let wantsWords = !kinds.isDisjoint(with: .startingInWords)
-    var ends = (url: position.lastURLEnd, entity: position.lastEntityEnd)
+    var ends = EntityEnds(url: position.lastURLEnd, entity: position.lastEntityEnd)
     var offset = position.offset
     var block = position.block
     defer {
@@ -205,16 +217,14 @@ internal struct EntityFinder {
           switch matchWord(at: offset, notBefore: ends.entity) {
           case .found(let entity):
             result.append(entity)
-            if entity.kind == .url { ends.url = entity.end }
-            ends.entity = entity.end
+            ends.record(entity)
             offset = entity.end
             continue
           case .notFound(let scanned):
             // A URL glued to the end of the word (`readhttps://…`) starts inside it.
             if let glued = gluedURL(inWordFrom: offset, to: runEnd) {
               result.append(glued)
-              if glued.kind == .url { ends.url = glued.end }
-              ends.entity = glued.end
+              ends.record(glued)
               offset = glued.end
               continue
             }
@@ -230,8 +240,7 @@ internal struct EntityFinder {
             let entity = matchMention(at: offset, sigilLength: 1, afterURLEnding: ends.url)
           {
             result.append(entity)
-            if entity.kind == .url { ends.url = entity.end }
-            ends.entity = entity.end
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -244,15 +253,13 @@ internal struct EntityFinder {
           }
           if let entity = matchHashtag(at: offset, sigilLength: 1, afterURLEnding: ends.url) {
             result.append(entity)
-            if entity.kind == .url { ends.url = entity.end }
-            ends.entity = entity.end
+            ends.record(entity)
             offset = entity.end
             continue
           }
           if case .found(let entity) = matchNumberIfAllowed(at: offset) {
             result.append(entity)
-            if entity.kind == .url { ends.url = entity.end }
-            ends.entity = entity.end
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -266,16 +273,14 @@ internal struct EntityFinder {
         default:
           if byte == UInt8(ascii: "$"), kinds.contains(.cashtags), let entity = matchCashtag(at: offset) {
             result.append(entity)
-            if entity.kind == .url { ends.url = entity.end }
-            ends.entity = entity.end
+            ends.record(entity)
             offset = entity.end
             continue
           }
           switch matchNumberIfAllowed(at: offset) {
           case .found(let entity):
             result.append(entity)
-            if entity.kind == .url { ends.url = entity.end }
-            ends.entity = entity.end
+            ends.record(entity)
             offset = entity.end
             continue
           case .notFound(let scanned):
@@ -301,24 +306,21 @@ internal struct EntityFinder {
           let entity = matchMention(at: offset, sigilLength: length, afterURLEnding: ends.url)
         {
           result.append(entity)
-          if entity.kind == .url { ends.url = entity.end }
-          ends.entity = entity.end
+          ends.record(entity)
           offset = entity.end
           continue
         }
       } else if value == 0xFF03, let entity = matchHashtag(at: offset, sigilLength: length, afterURLEnding: ends.url)
       {  // ＃
         result.append(entity)
-        if entity.kind == .url { ends.url = entity.end }
-        ends.entity = entity.end
+        ends.record(entity)
         offset = entity.end
         continue
       } else if kinds.contains(.numbers) && mayStartNumber(value) {
         switch matchNumberIfAllowed(at: offset) {
         case .found(let entity):
           result.append(entity)
-          if entity.kind == .url { ends.url = entity.end }
-          ends.entity = entity.end
+          ends.record(entity)
           offset = entity.end
           continue
         case .notFound(let scanned):
