@@ -38,5 +38,7 @@ bidi_fix_require_packages() {
   done
 }
 
-command -v swift >/dev/null 2>&1 || bidi_fix_fail "swift is not on PATH; install Swift 6 (swift.org) first"
+# A script given a prebuilt binary (BIDI_FIX_BINARY, as Scripts/spark-isolate takes) builds nothing.
+[ -n "${BIDI_FIX_BINARY:-}" ] || command -v swift >/dev/null 2>&1 ||
+  bidi_fix_fail "swift is not on PATH; install Swift 6 (swift.org) first"
 command -v pkg-config >/dev/null 2>&1 || bidi_fix_require_packages "pkg-config:command -v pkg-config"
