@@ -21,6 +21,18 @@ struct HostileInputTests {
     ("20,000 phone prefixes", String(repeating: "+1 ", count: 20_000)),
     ("20,000 PDFs and PDIs with nothing to close", String(repeating: "\u{202C}\u{2069}x", count: 20_000)),
     ("a 40,000-letter Arabic word with a sigil", "@" + String(repeating: "ع", count: 40_000)),
+    // A host whose labels are all top-level domains after one invalid label: each candidate once.
+    (
+      "20,000 labels, an invalid one, then 10,000 top-level domains",
+      String(repeating: "a.", count: 20_000) + "-b." + String(repeating: "com.", count: 10_000)
+    ),
+    ("a scheme and 40,000 dotted letters", "http://" + String(repeating: "a.", count: 20_000) + "com"),
+    ("20,000 glued schemes", String(repeating: "ahttps://", count: 20_000)),
+    ("20,000 hashtags glued to links", String(repeating: "#عhttp://a.co", count: 20_000)),
+    ("20,000 accented words before a dot", String(repeating: "éa", count: 20_000) + ".com"),
+    ("20,000 script changes in a name", "@" + String(repeating: "a我", count: 20_000)),
+    ("20,000 cashtags", String(repeating: " $AB.CD", count: 20_000)),
+    ("20,000 retweet prefixes", String(repeating: "RT@", count: 20_000)),
   ]
 
   // Speed is measured in release by Scripts/bench-hostile and Scripts/bench, not timed here; a

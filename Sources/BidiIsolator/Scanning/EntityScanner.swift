@@ -370,7 +370,8 @@ internal struct EntityFinder {
     // one: it starts where its word does.
     if let previous, previous >= 0x80, Self.isLatinLetter(previous), kinds.contains(.urls) {
       var wordStart = start
-      while let before = text.scalarSkippingControls(before: wordStart), before.controlsStart > earliest,
+      while start - wordStart < 1024, let before = text.scalarSkippingControls(before: wordStart),
+        before.controlsStart > earliest,
         before.value < 0x80 ? UInt8(before.value).isASCIIAlphanumeric : Self.isLatinLetter(before.value)
       {
         wordStart = text.scalarStart(before: before.controlsStart)

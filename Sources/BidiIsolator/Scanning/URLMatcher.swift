@@ -114,9 +114,10 @@ extension EntityFinder {
   ///
   /// - Complexity: O(*k*) in the length of the host.
   func hostEnd(from start: Int, protocolLess: Bool) -> Int? {
-    // The stretch of labels and dots; no label is empty.
+    // The stretch of labels and dots, no label empty, at most as long as a host name may be.
     var limit = start
     while limit < text.count {
+      guard limit - start < Self.longestHost else { return nil }
       let byte = text[limit]
       if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
         limit += 1
@@ -132,36 +133,27 @@ extension EntityFinder {
       }
       limit += length
     }
-    // Each label from the last one back is tried as the top-level domain, longest host first.
-    var labelEnd = limit
-    while labelEnd > start {
-      var labelStart = labelEnd
-      while labelStart > start && text[labelStart - 1] != UInt8(ascii: ".") { labelStart -= 1 }
-      guard labelStart > start else { return nil }
-      if let end = topLevelDomainEnd(in: labelStart..<labelEnd), labelsAreValid(start..<labelStart - 1, protocolLess) {
-        return end
-      }
-      labelEnd = labelStart - 1
+    // One pass over the labels: each one after the first may be the top-level domain when every
+    // label before it is valid, and the last such one gives the longest host.
+    var host: Int? = nil
+    var labelStart = start
+    var isFirst = true
+    var previousHasUnderscore = false
+    while labelStart < limit {
+      var labelEnd = labelStart
+      while labelEnd < limit && text[labelEnd] != UInt8(ascii: ".") { labelEnd += 1 }
+      let label = labelStart..<labelEnd
+      if !isFirst, protocolLess || !previousHasUnderscore, let end = topLevelDomainEnd(in: label) { host = end }
+      guard isValidLabel(label, protocolLess) else { break }
+      previousHasUnderscore = label.contains { text[$0] == UInt8(ascii: "_") }
+      isFirst = false
+      labelStart = labelEnd + 1
     }
-    return nil
+    return host
   }
 
-  /// Whether the labels in `range` (separated by dots, before a top-level domain) are valid.
-  private func labelsAreValid(_ range: Range<Int>, _ protocolLess: Bool) -> Bool {
-    var labelStart = range.lowerBound
-    var offset = range.lowerBound
-    while offset <= range.upperBound {
-      if offset == range.upperBound || text[offset] == UInt8(ascii: ".") {
-        let isLast = offset == range.upperBound
-        guard isValidLabel(labelStart..<offset, beforeTopLevel: isLast && !protocolLess, protocolLess) else {
-          return false
-        }
-        labelStart = offset + 1
-      }
-      offset += 1
-    }
-    return true
-  }
+  /// A host name has at most 253 characters; a few bytes each for internationalised ones.
+  private static let longestHost = 1024
 
   /// Letters, marks, digits and symbols of any script, `-` and `_`: what a host's label may hold
   /// before its own rules are checked.
@@ -176,7 +168,7 @@ extension EntityFinder {
     }
   }
 
-  private func isValidLabel(_ label: Range<Int>, beforeTopLevel: Bool, _ protocolLess: Bool) -> Bool {
+  private func isValidLabel(_ label: Range<Int>, _ protocolLess: Bool) -> Bool {
     let first = text[label.lowerBound]
     let last = text[label.upperBound - 1]
     guard first != UInt8(ascii: "-"), first != UInt8(ascii: "_"), last != UInt8(ascii: "-"), last != UInt8(ascii: "_")
@@ -186,13 +178,11 @@ extension EntityFinder {
     var isASCII = true
     while offset < label.upperBound {
       if text[offset] < 0x80 {
-        if beforeTopLevel && text[offset] == UInt8(ascii: "_") { return false }
         characters += 1
         offset += 1
         continue
       }
       let (value, length) = text.scalar(at: offset)
-      if beforeTopLevel && value == 0x5F { return false }  // _
       if value >= 0x80 {
         isASCII = false
         if protocolLess && !Self.isLatinLetter(value) { return false }
