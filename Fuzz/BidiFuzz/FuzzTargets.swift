@@ -114,7 +114,7 @@ func fuzzMessage(_ bytes: [UInt8]) {
 
   @_cdecl("LLVMFuzzerTestOneInput")
   func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzTarget.run(unsafe data.map { unsafe Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    unsafe fuzzTarget.run(unsafe data.map { unsafe Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
   }
 
@@ -132,8 +132,8 @@ func fuzzMessage(_ bytes: [UInt8]) {
     _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
   ) -> CInt {
     var argc = argc
-    var argv = argv
-    _ = fuzzTarget
+    var argv = unsafe argv
+    _ = unsafe fuzzTarget
     return unsafe runFuzzerDriver(&argc, &argv, fuzzOneInput)
   }
 #else
