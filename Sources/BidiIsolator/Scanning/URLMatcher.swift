@@ -116,6 +116,7 @@ extension EntityFinder {
   func hostEnd(from start: Int, protocolLess: Bool) -> Int? {
     // The stretch of labels and dots, no label empty, at most as long as a host name may be.
     var limit = start
+    var dots = 0
     while limit < text.count {
       guard limit - start < Self.longestHost else { return nil }
       let byte = text[limit]
@@ -128,11 +129,14 @@ extension EntityFinder {
         guard limit > start, text[limit - 1] != UInt8(ascii: "."), let next = text.scalarValue(at: limit + 1),
           isDomainCharacter(next)
         else { break }
+        dots += 1
       } else if !isDomainCharacter(value) {
         break
       }
       limit += length
     }
+    // Most words in a message are one label followed by punctuation: no host.
+    guard dots > 0 else { return nil }
     // One pass over the labels: each one after the first may be the top-level domain when every
     // label before it is valid, and the last such one gives the longest host.
     var host: Int? = nil
