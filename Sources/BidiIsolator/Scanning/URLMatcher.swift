@@ -144,14 +144,16 @@ extension EntityFinder {
     var isFirst = true
     var previousHasUnderscore = false
     while labelStart < limit {
-      var labelEnd = labelStart
-      while labelEnd < limit && text[labelEnd] != UInt8(ascii: ".") { labelEnd += 1 }
-      let label = labelStart..<labelEnd
-      if !isFirst, protocolLess || !previousHasUnderscore, let end = topLevelDomainEnd(in: label) { host = end }
-      guard isValidLabel(label, protocolLess) else { break }
-      previousHasUnderscore = label.contains { text[$0] == UInt8(ascii: "_") }
+      let label = readLabel(from: labelStart, limit: limit, protocolLess: protocolLess)
+      if !isFirst, protocolLess || !previousHasUnderscore,
+        let end = topLevelDomainEnd(in: labelStart..<label.end)
+      {
+        host = end
+      }
+      guard label.isValid else { break }
+      previousHasUnderscore = label.hasUnderscore
       isFirst = false
-      labelStart = labelEnd + 1
+      labelStart = label.end + 1
     }
     return host
   }
@@ -172,31 +174,43 @@ extension EntityFinder {
     }
   }
 
-  private func isValidLabel(_ label: Range<Int>, _ protocolLess: Bool) -> Bool {
-    let first = text[label.lowerBound]
-    let last = text[label.upperBound - 1]
-    guard first != UInt8(ascii: "-"), first != UInt8(ascii: "_"), last != UInt8(ascii: "-"), last != UInt8(ascii: "_")
-    else { return false }
+  /// The label from `start`, which is not empty: where it ends (at a dot or at `limit`), and whether
+  /// it is valid (no `-` or `_` at either end, at most 63 characters, no `xn--` before non-ASCII, and
+  /// without a scheme only ASCII and Latin letters) and holds `_`. One pass: hosts are read for most
+  /// words with a dot in chat text.
+  private func readLabel(
+    from start: Int, limit: Int, protocolLess: Bool
+  ) -> (
+    end: Int, isValid: Bool, hasUnderscore: Bool
+  ) {
+    var offset = start
     var characters = 0
-    var offset = label.lowerBound
     var isASCII = true
-    while offset < label.upperBound {
-      if text[offset] < 0x80 {
+    var isLatin = true
+    var hasUnderscore = false
+    while offset < limit {
+      let byte = text[offset]
+      if byte < 0x80 {
+        if byte == UInt8(ascii: ".") { break }
+        if byte == UInt8(ascii: "_") { hasUnderscore = true }
         characters += 1
         offset += 1
         continue
       }
       let (value, length) = text.scalar(at: offset)
-      if value >= 0x80 {
-        isASCII = false
-        if protocolLess && !Self.isLatinLetter(value) { return false }
-      }
+      isASCII = false
+      if !Self.isLatinLetter(value) { isLatin = false }
       characters += 1
       offset += length
     }
-    // A punycode label is ASCII by definition.
-    if !isASCII && isPunycodePrefix(at: label.lowerBound) { return false }
-    return characters <= 63
+    let first = text[start]
+    let last = text[offset - 1]
+    let isValid =
+      first != UInt8(ascii: "-") && first != UInt8(ascii: "_") && last != UInt8(ascii: "-")
+      && last != UInt8(ascii: "_") && characters <= 63 && (isLatin || !protocolLess)
+      // A punycode label is ASCII by definition.
+      && (isASCII || !isPunycodePrefix(at: start))
+    return (offset, isValid, hasUnderscore)
   }
 
   /// Where the top-level domain at the start of `label` ends: the whole label when it is a
