@@ -112,6 +112,16 @@ struct StringsCommandTests {
     let fixBroken = try BidiFixBinary.run(["strings", "fix", Self.fixtures.appendingPathComponent(broken[0]).path])
     #expect(fixBroken.status == 2)
     #expect(fixBroken.stdout.isEmpty)
+
+    // A .po file in ISO-8859-8, which msgfmt -c accepts: refused with the way to convert it, untouched.
+    let legacy = Self.fixtures.appendingPathComponent("Broken/legacy/he.po")
+    let legacyCheck = try BidiFixBinary.run(["strings", "check", legacy.path])
+    #expect(legacyCheck.status == 2)
+    #expect(legacyCheck.stderr.contains("legacy/he.po:9:9: error: the file declares charset ISO-8859-8"))
+    let before = try Data(contentsOf: legacy)
+    let legacyFix = try BidiFixBinary.run(["strings", "fix", "--in-place", legacy.path])
+    #expect(legacyFix.status == 2)
+    #expect(try Data(contentsOf: legacy) == before)
   }
 
   @Test(

@@ -8,7 +8,8 @@ import Testing
 struct LocalizationFileTests {
   /// `text` fixed as a right-to-left file.
   static func fixed(_ text: String, _ format: LocalizationFormat) throws -> String {
-    String(decoding: try LocalizationFile(bytes: Array(text.utf8), format: format).isolatingPlaceholders(), as: UTF8.self)
+    String(
+      decoding: try LocalizationFile(bytes: Array(text.utf8), format: format).isolatingPlaceholders(), as: UTF8.self)
   }
 
   static func values(_ text: String, _ format: LocalizationFormat) throws -> [String] {
@@ -46,7 +47,9 @@ struct LocalizationFileTests {
     let text = "/* note */\r\n\"Follow %@\" = \"متابعة %@\";"
     for bigEndian in [false, true] {
       var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
-      for unit in text.utf16 { bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+      for unit in text.utf16 {
+        bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      }
       let file = try LocalizationFile(bytes: bytes, format: .strings)
       #expect(file.isolatingPlaceholders(where: { _ in false }) == bytes)
       let fixed = file.isolatingPlaceholders()
@@ -59,7 +62,9 @@ struct LocalizationFileTests {
     }
     // UTF-8 with a byte-order mark keeps it.
     let marked: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("\"a\" = \"%@\";".utf8)
-    #expect(try LocalizationFile(bytes: marked, format: .strings).isolatingPlaceholders() == [0xEF, 0xBB, 0xBF] + Array("\"a\" = \"\\U2068%@\\U2069\";".utf8))
+    #expect(
+      try LocalizationFile(bytes: marked, format: .strings).isolatingPlaceholders() == [0xEF, 0xBB, 0xBF]
+        + Array("\"a\" = \"\\U2068%@\\U2069\";".utf8))
   }
 
   @Test(
@@ -69,7 +74,10 @@ struct LocalizationFileTests {
       ("\"a\" = \"never closed;\n", .strings, 1, 7),
       ("/* open comment\n\"a\" = \"b\";", .strings, 1, 1),
       ("\"a\" = \"\\U20\";", .strings, 1, 8),
-      ("<plist><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>x</dict></dict></plist>", .stringsdict, 1, 78),
+      (
+        "<plist><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>x</dict></dict></plist>",
+        .stringsdict, 1, 78
+      ),
       ("{\"strings\" : {\"a\" : {}}, }", .stringCatalog, 1, 26),
       ("{\"strings\" : {\"a\" : \"\\q\"}}", .stringCatalog, 1, 22),
       ("<resources>\n  <string name=\"a\">x &nbsp; y</string>\n</resources>", .androidStrings, 2, 22),
@@ -90,7 +98,9 @@ struct LocalizationFileTests {
   func badEncoding() throws {
     // Line 2, after `"ب" = "` (7 characters): the lone 0xFF.
     let bytes = Array("\"a\" = \"b\";\n\"ب\" = \"".utf8) + [0xFF, 0x22, 0x3B]
-    let error = try #require(throws: LocalizationFileError.self) { try LocalizationFile(bytes: bytes, format: .strings) }
+    let error = try #require(throws: LocalizationFileError.self) {
+      try LocalizationFile(bytes: bytes, format: .strings)
+    }
     #expect((error.line, error.column) == (2, 8))
     #expect(error.message.contains("0xFF"))
     // A truncated sequence: the lead byte of ع (D8 B9) without its second byte, at line 1 column 1.
@@ -126,8 +136,13 @@ struct LocalizationFileTests {
   @Test("A finding on a line of megabytes (a minified catalog) is at the right column")
   func longLineColumn() throws {
     var entries: [String] = []
-    for number in 0..<400 { entries.append(#""key \#(number) ب" : {"localizations" : {"ar" : {"stringUnit" : {"state" : "translated", "value" : "نص \#(number)"}}}}"#) }
-    entries.append(#""Follow %@" : {"localizations" : {"ar" : {"stringUnit" : {"state" : "translated", "value" : "تابع %@"}}}}"#)
+    for number in 0..<400 {
+      entries.append(
+        #""key \#(number) ب" : {"localizations" : {"ar" : {"stringUnit" : {"state" : "translated", "value" : "نص \#(number)"}}}}"#
+      )
+    }
+    entries.append(
+      #""Follow %@" : {"localizations" : {"ar" : {"stringUnit" : {"state" : "translated", "value" : "تابع %@"}}}}"#)
     let json = #"{"sourceLanguage" : "en", "strings" : {"# + entries.joined(separator: ", ") + "}}"
     #expect(json.utf8.count > 40_000 && !json.contains("\n"))
     let file = try LocalizationFile(bytes: Array(json.utf8), format: .stringCatalog)
@@ -222,7 +237,10 @@ struct LocalizationFileTests {
     #expect(fixed.contains(#""value" : "\u2068%arg\u2069 عناصر""#))
     #expect(fixed.contains(#""value" : "\"\u2068%@\u2069\" \ud83d\ude00""#))
     #expect(fixed.contains(#""value" : "%1$@ has %#@items@\n""#))
-    #expect(fixed.contains(#""Skip" : { "shouldTranslate" : false, "localizations" : { "ar" : { "stringUnit" : { "state" : "new", "value" : "%@" } } } }"#))
+    #expect(
+      fixed.contains(
+        #""Skip" : { "shouldTranslate" : false, "localizations" : { "ar" : { "stringUnit" : { "state" : "new", "value" : "%@" } } } }"#
+      ))
     // Only inserted bytes differ: the layout is Xcode's as it was.
     #expect(fixed.replacingOccurrences(of: "\\u2068", with: "").replacingOccurrences(of: "\\u2069", with: "") == text)
     #expect(try JSONSerialization.jsonObject(with: Data(fixed.utf8)) is [String: Any])
@@ -260,7 +278,8 @@ struct LocalizationFileTests {
     // isolate goes inside it.
     #expect(
       fixed.contains(
-        #"اسم \u2068<xliff:g id="n" example="Bob">%1$s</xliff:g>\u2069 و <xliff:g id="m">الآن \u2068%2$s\u2069</xliff:g>"#))
+        #"اسم \u2068<xliff:g id="n" example="Bob">%1$s</xliff:g>\u2069 و <xliff:g id="m">الآن \u2068%2$s\u2069</xliff:g>"#
+      ))
     #expect(fixed.contains("<![CDATA[<b>\u{2068}%1$s\u{2069}</b>]]>"))
     #expect(fixed.contains(#"<string name="e" translatable="false">%1$s</string>"#))
     #expect(fixed.contains(#"<string name="f" formatted="false">100% %d</string>"#))
@@ -272,7 +291,9 @@ struct LocalizationFileTests {
   @Test("Android: an isolate never comes between a backslash and what it escapes")
   func androidDanglingBackslash() throws {
     let text = #"<resources><string name="a">\<xliff:g>%d</xliff:g></string></resources>"#
-    #expect(try Self.fixed(text, .androidStrings) == #"<resources><string name="a">\u2068\<xliff:g>%d</xliff:g>\u2069</string></resources>"#)
+    #expect(
+      try Self.fixed(text, .androidStrings)
+        == #"<resources><string name="a">\u2068\<xliff:g>%d</xliff:g>\u2069</string></resources>"#)
   }
 
   // MARK: .po
@@ -345,12 +366,63 @@ struct LocalizationFileTests {
     #expect(
       summary == [
         "1:15 unisolated-placeholder a", "2:12 unisolated-placeholder b", "2:17 unisolated-placeholder b",
-        "2:17 placeholder-mismatch b", "3:8 markup-mismatch c", "4:8 markup-mismatch d", "4:16 unisolated-placeholder d",
+        "2:17 placeholder-mismatch b", "3:8 markup-mismatch c", "4:8 markup-mismatch d",
+        "4:16 unisolated-placeholder d",
         "5:15 placeholder-mismatch e", "6:11 unbalanced-controls f",
       ])
     // Left to right, only what is wrong in any direction.
     let ltr = file.findings(isRightToLeft: { _ in false }, sourceFile: sourceFile)
     #expect(ltr.allSatisfy { $0.kind != .unisolatedPlaceholder } && ltr.count == 5)
+  }
+
+  /// UAX #9 (X8) ends every embedding, override and isolate at a paragraph separator, so only a
+  /// control still open at the string's end reaches the text around it. Hebrew translations of
+  /// GNOME libraries start messages with RLE and end some of them with a newline.
+  @Test(
+    "An embedding left open is reported only when it reaches past the string",
+    arguments: [
+      ("\u{202B}שלום", [0]), ("\u{202B}שלום\n", []), ("\u{202B}שלום\nעוד", []),
+      ("\u{202B}שלום\r\nעוד", []), ("\u{202B}שלום\u{2029}עוד", []), ("שלום\n\u{202B}עוד", [6]),
+      ("\u{202B}א\n\u{202B}ב", [4]), ("\u{2067}שלום\n", []), ("שלום\u{202C}\n", [4]),
+    ])
+  func openEmbeddings(text: String, offsets: [Int]) throws {
+    var bytes = Array("msgid \"a\"\nmsgstr \"".utf8)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": bytes += Array("\\n".utf8)
+      case "\r": bytes += Array("\\r".utf8)
+      default: bytes += Array(String(scalar).utf8)
+      }
+    }
+    bytes += Array("\"\n".utf8)
+    let file = try LocalizationFile(bytes: bytes, format: .gettext)
+    let found = file.findings(isRightToLeft: { _ in true }).filter { $0.kind == .unbalancedControls }
+    // Columns of the file: 9 is the string's first character, after `msgstr "`, and `\n` is two.
+    #expect(found.map { $0.column - 9 } == offsets, "\(text.debugDescription)")
+  }
+
+  @Test("A .po file in another charset is an error that says how to convert it, not a misreading")
+  func poCharset() throws {
+    // Hebrew in ISO-8859-8, as GNU grep's translation is installed: שלום is F9 EC E5 ED.
+    let header = Array(
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=ISO-8859-8\\n\"\n\nmsgid \"Hello\"\nmsgstr \"".utf8)
+    let bytes = header + [0xF9, 0xEC, 0xE5, 0xED] + Array("\"\n".utf8)
+    let error = try #require(throws: LocalizationFileError.self) {
+      try LocalizationFile(bytes: bytes, format: .gettext)
+    }
+    #expect((error.line, error.column) == (5, 9))
+    #expect(error.message.contains("ISO-8859-8") && error.message.contains("msgconv"))
+    // Bytes that happen to be UTF-8 (ׁש is D7 A9 in UTF-8; msgfmt reads them as two ISO-8859-8 letters).
+    let lookalike = header + [0xD7, 0xA9] + Array("\"\n".utf8)
+    #expect(throws: LocalizationFileError.self) { try LocalizationFile(bytes: lookalike, format: .gettext) }
+    // ASCII text reads the same in any of them; the template's CHARSET and utf8 are UTF-8.
+    let ascii = String(decoding: header, as: UTF8.self) + "Shalom\"\n"
+    #expect(try LocalizationFile(bytes: Array(ascii.utf8), format: .gettext).values.map(\.text) == ["Shalom"])
+    for charset in ["CHARSET", "utf8", "UTF-8"] {
+      let text =
+        "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=\(charset)\\n\"\n\nmsgid \"a\"\nmsgstr \"שלום\"\n"
+      #expect(try LocalizationFile(bytes: Array(text.utf8), format: .gettext).values.map(\.text) == ["שלום"])
+    }
   }
 }
 

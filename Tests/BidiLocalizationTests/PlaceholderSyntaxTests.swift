@@ -16,7 +16,9 @@ struct PlaceholderSyntaxTests {
     ("%g", 0.0001), ("%G", 1e20), ("%a", 1.0), ("%c", 65), ("%1$@", "first"), ("%2$d", 2), ("%lf", 1.25),
   ]
 
-  @Test("Each Apple placeholder is where String(format:) finds it, and takes what it formats", arguments: appleCases.indices)
+  @Test(
+    "Each Apple placeholder is where String(format:) finds it, and takes what it formats", arguments: appleCases.indices
+  )
   func applePlaceholders(index: Int) throws {
     let (placeholder, argument) = Self.appleCases[index]
     // Positional placeholders need their arguments before them.
@@ -60,6 +62,9 @@ struct PlaceholderSyntaxTests {
     #expect(placeholders.map(\.text) == ["%<PRIu64>", "%zu", "%1$s", "%Lf", "%lc"])
     #expect(placeholders.map(\.kind) == [.integer, .integer, .string, .floatingPoint, .character])
     #expect(PlaceholderSyntax.c.placeholders(in: "%@").map(\.kind) == [.invalid])
+    let localDigits = PlaceholderSyntax.c.placeholders(in: "%Id of %I.1f")
+    #expect(localDigits.map(\.text) == ["%Id", "%I.1f"])
+    #expect(localDigits.map(\.kind) == [.integer, .floatingPoint])
   }
 
   @Test("Java: each placeholder is where java.util.Formatter finds it")
@@ -74,7 +79,8 @@ struct PlaceholderSyntaxTests {
     ]
     var source = "public class F { public static void main(String[] a) {\n"
     for (template, arguments) in cases {
-      source += "  System.out.println(String.format(\(Self.javaLiteral(template))\(arguments.map { ", " + $0 }.joined())));\n"
+      source +=
+        "  System.out.println(String.format(\(Self.javaLiteral(template))\(arguments.map { ", " + $0 }.joined())));\n"
       // Each placeholder alone with the argument it takes, for the segmentation check.
       for placeholder in PlaceholderSyntax.java.placeholders(in: template) {
         let argument = placeholder.argument.map { ", " + arguments[$0 - 1] } ?? ""
@@ -114,6 +120,9 @@ struct PlaceholderSyntaxTests {
       ("Size %zu", "الحجم %zu"), ("Size %zu", "الحجم %d"), ("%d%%", "%d٪"), ("%d%%", "%%%d"),
       ("Offset %<PRIu64>", "الإزاحة %<PRIu64>"), ("Offset %<PRIu64>", "الإزاحة %<PRId64>"), ("%s", "اسم"),
       ("Name", "%s اسم"), ("%.2f km", "%.1f كم"), ("%5d", "%d"), ("%s and %s", "%2$s و %1$s"),
+      // glibc's I flag, the locale's digits, as GNOME's Arabic and Persian translations use it.
+      ("%d files", "%Id ملف"), ("%.1f MB", "%I.1f م.ب"), ("%lu bytes", "%Ilu بايت"), ("%d", "%'Id"),
+      ("%d files", "%Is ملف"), ("%u", "%I"),
     ]
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

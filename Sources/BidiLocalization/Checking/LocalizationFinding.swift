@@ -73,8 +73,15 @@ struct ValueCheck {
       }
     }
 
+    // An initiator left open before a paragraph separator in the string is closed there (UAX #9,
+    // X8): only one still open at the string's end reaches the text around it.
+    let lastSeparator = text.unicodeScalars.lastIndex { Self.separatesParagraphs($0) }
+    let lastParagraphStart = lastSeparator.map { offset(of: $0) + 1 } ?? 0
     let audit = BidiControlAudit(text)
-    for issue in audit.issues where issue.kind == .unmatchedTerminator || issue.kind == .unclosedInitiator {
+    for issue in audit.issues
+    where issue.kind == .unmatchedTerminator
+      || (issue.kind == .unclosedInitiator && issue.scalarOffset >= lastParagraphStart)
+    {
       let what = issue.kind == .unmatchedTerminator ? "closes nothing" : "is never closed: it reaches past the string"
       add(
         .unbalancedControls, at: issue.scalarOffset,
@@ -120,6 +127,14 @@ struct ValueCheck {
     let taking = placeholders.filter { $0.takesArgument && $0.kind != .variable }
     guard taking.contains(where: \.isPositional) else { return nil }
     return taking.first { !$0.isPositional }
+  }
+
+  /// Bidi_Class B: line feed, carriage return, U+001C–U+001E, NEL and U+2029.
+  static func separatesParagraphs(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029: true
+    default: false
+    }
   }
 
   static func hex(_ value: UInt32) -> String {

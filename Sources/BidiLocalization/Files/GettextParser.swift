@@ -22,6 +22,37 @@ struct GettextParser {
 
   private enum Field { case context, id, plural, translation(Int) }
 
+  /// The charset a file's header declares in `Content-Type: text/plain; charset=…`, read from the
+  /// raw bytes, before they are known to be UTF-8 (msgfmt reads the file in that charset).
+  ///
+  /// - Complexity: O(*n*) in the length of the file's first 16 KB.
+  static func declaredCharset(in bytes: [UInt8]) -> String? {
+    let head = bytes.prefix(16 * 1024)
+    let marker = Array("charset=".utf8)
+    guard head.count >= marker.count else { return nil }
+    for start in head.startIndex...(head.endIndex - marker.count)
+    where head[start..<start + marker.count].elementsEqual(marker) {
+      let nameStart = start + marker.count
+      var nameEnd = nameStart
+      while nameEnd < head.endIndex, head[nameEnd] < 0x80,
+        UInt8(ascii: "A")...UInt8(ascii: "Z") ~= head[nameEnd] & 0xDF
+          || UInt8(ascii: "0")...UInt8(ascii: "9") ~= head[nameEnd]
+          || head[nameEnd] == UInt8(ascii: "-") || head[nameEnd] == UInt8(ascii: "_")
+      {
+        nameEnd += 1
+      }
+      guard nameEnd > nameStart else { continue }
+      return String(decoding: head[nameStart..<nameEnd], as: UTF8.self)
+    }
+    return nil
+  }
+
+  /// Whether `charset` names UTF-8, or is the template's placeholder `CHARSET`, which msgfmt reads
+  /// as ASCII and which translators' tools replace with UTF-8.
+  static func isUTF8(_ charset: String) -> Bool {
+    ["utf-8", "utf8", "charset"].contains(charset.lowercased())
+  }
+
   func parse() throws(ParseError) -> (values: [LocalizedValue], language: String?) {
     var values: [LocalizedValue] = []
     var language: String?

@@ -20,9 +20,23 @@ public struct LocalizationFile: Sendable {
   /// Reads a file's bytes.
   ///
   /// - Throws: ``LocalizationFileError`` with the line and column of the first syntax error, or for
-  ///   bytes that are not UTF-8 (or UTF-16 with a byte-order mark).
+  ///   bytes that are not UTF-8 (or UTF-16 with a byte-order mark), or for a `.po` file that declares
+  ///   another charset and holds bytes outside ASCII.
   /// - Complexity: O(*n*) in the length of the file.
   public init(bytes: [UInt8], format: LocalizationFormat) throws(LocalizationFileError) {
+    if format == .gettext, let charset = GettextParser.declaredCharset(in: bytes), !GettextParser.isUTF8(charset),
+      let first = bytes.firstIndex(where: { $0 >= 0x80 })
+    {
+      // Hebrew in ISO-8859-8, Arabic in Windows-1256: bytes that could even pass for UTF-8 but mean
+      // other characters to msgfmt.
+      let (line, column) = FileText(encoding: .utf8(byteOrderMark: false), bytes: Array(bytes[..<first])).position(
+        of: first)
+      throw LocalizationFileError(
+        line: line, column: column,
+        message:
+          "the file declares charset \(charset); bidi-fix reads .po files in UTF-8 only: convert it first (msgconv --to-code=UTF-8)"
+      )
+    }
     guard let text = FileText(decoding: bytes) else {
       let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
       let body = Array(bytes.dropFirst(hasMark ? 3 : 0))

@@ -6,7 +6,7 @@
 /// - ``java``: `java.util.Formatter`, in Android's `strings.xml`: `%s`, `%d`, `%1$s`, `%.2f`, `%b`,
 ///   `%tY`, `%%`, `%n` (a line separator), `%<s` (the previous argument again).
 /// - ``c``: `printf`, in gettext `.po` entries flagged `c-format`: `%s`, `%d`, `%1$s`, `%zu`, `%lld`,
-///   and gettext's `%<PRIu64>`.
+///   glibc's `%Id` (the locale's digits), and gettext's `%<PRIu64>`.
 ///
 /// ```swift
 /// PlaceholderSyntax.java.placeholders(in: "%1$s of %2$d, 100%%").map(\.text)   // ["%1$s", "%2$d", "%%"]
@@ -40,12 +40,16 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     return parser.parse()
   }
 
-  private static let printfFlags: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0", "'"]
+  private static let appleFlags: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0", "'"]
+  /// glibc's `I` too: the locale's own digits, which Arabic and Persian translations ask for
+  /// (`%Id`, `%I.1f`) and `msgfmt -c` accepts.
+  private static let cFlags: Set<Unicode.Scalar> = appleFlags.union(["I"])
   private static let javaFlags: Set<Unicode.Scalar> = ["-", "#", "+", " ", "0", ",", "("]
 
   fileprivate var flags: Set<Unicode.Scalar> {
     switch self {
-    case .apple, .c: Self.printfFlags
+    case .apple: Self.appleFlags
+    case .c: Self.cFlags
     case .java: Self.javaFlags
     }
   }
