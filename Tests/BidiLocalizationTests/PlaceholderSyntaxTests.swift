@@ -146,6 +146,49 @@ struct PlaceholderSyntaxTests {
     }
   }
 
+  /// The Plural-Forms rules of gettext's documentation for the languages of the issue and a few with
+  /// unusual forms; each form is written with and without the number, and `msgfmt -c` says which
+  /// of those files are wrong: a form serving many numbers must show it.
+  @Test(
+    "po plural forms: a form may leave out the number exactly where msgfmt -c lets it",
+    arguments: [
+      ("ar", 6, "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5"),
+      ("he", 4, "(n==1) ? 0 : ((n==2) ? 1 : ((n>10 && n%10==0) ? 2 : 3))"), ("fa", 2, "(n==0 || n==1) ? 0 : 1"),
+      ("fa-one", 1, "0"), ("ur", 2, "(n != 1)"),
+      ("ru", 3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+      ("ga", 5, "n==1 ? 0 : n==2 ? 1 : (n>2 && n<7) ? 2 :(n>6 && n<11) ? 3 : 4"),
+      ("sl", 4, "(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3)"), ("fr", 2, "(n > 1)"),
+    ])
+  func pluralFormsAgainstMsgfmt(language: String, count: Int, rule: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Every form with the number but one, for each form in turn; and all with it. The number is the
+    // last argument: printf cannot skip a positional one whatever the form.
+    for without in [nil] + Array(0..<count) {
+      var po = """
+        msgid ""
+        msgstr ""
+        "Content-Type: text/plain; charset=UTF-8\\n"
+        "Plural-Forms: nplurals=\(count); plural=\(rule);\\n"
+
+        #, c-format
+        msgid "in %s, %d file"
+        msgid_plural "in %s, %d files"
+
+        """
+      for form in 0..<count {
+        po += form == without ? "msgstr[\(form)] \"في %s ملف واحد\"\n" : "msgstr[\(form)] \"في %s %d ملفات\"\n"
+      }
+      let file = folder.appendingPathComponent("\(language)-\(without.map(String.init) ?? "all").po")
+      try po.write(to: file, atomically: true, encoding: .utf8)
+      let msgfmtObjects = try Self.run("/usr/bin/msgfmt", ["-c", "-o", "/dev/null", file.path]) != 0
+      let parsed = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
+      let ours = parsed.findings(isRightToLeft: { _ in false }).contains { $0.kind == .placeholderMismatch }
+      #expect(ours == msgfmtObjects, "\(language), form \(without.map(String.init) ?? "none") without the number")
+    }
+  }
+
   static func javaLiteral(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }

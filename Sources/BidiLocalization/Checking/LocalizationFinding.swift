@@ -102,7 +102,7 @@ struct ValueCheck {
       }
       for (index, message) in PlaceholderComparison(
         translation: placeholders, source: sourcePlaceholders, text: text, syntax: syntax,
-        allowsDroppedArguments: value.isPluralVariant
+        allowsDroppedArguments: value.isPluralVariant && !value.keepsEveryArgument
       ).mismatches() {
         add(.placeholderMismatch, at: index.map(offset) ?? 0, message)
       }

@@ -56,6 +56,7 @@ struct GettextParser {
   func parse() throws(ParseError) -> (values: [LocalizedValue], language: String?) {
     var values: [LocalizedValue] = []
     var language: String?
+    var pluralForms: PluralForms?
     var entry = Entry()
     func finish() {
       defer { entry = Entry() }
@@ -63,20 +64,29 @@ struct GettextParser {
       if id.isEmpty && entry.context == nil {
         // The header: `Language: xx` in its msgstr.
         let header = entry.translations.first?.text.string ?? ""
-        for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
-          let value = line.dropFirst("Language:".count).trimmingSpaces
-          if !value.isEmpty { language = value }
+        for line in header.split(separator: "\n") {
+          if line.hasPrefix("Language:") {
+            let value = line.dropFirst("Language:".count).trimmingSpaces
+            if !value.isEmpty { language = value }
+          } else if line.hasPrefix("Plural-Forms:") {
+            pluralForms = PluralForms(header: line.dropFirst("Plural-Forms:".count))
+          }
         }
         return
       }
       let key = (entry.context.map { $0.string + "\u{4}" } ?? "") + id.string
       let isFormat = entry.flags.contains("c-format") && !entry.flags.contains("no-c-format")
       for (index, translation) in entry.translations.enumerated() {
-        let source = index > 0 ? entry.plural?.string ?? id.string : id.string
+        // As msgfmt -c: every form of a plural entry against msgid_plural; each must give every
+        // argument when it is the only form, or when it serves many numbers.
+        let keepsEveryArgument =
+          entry.plural != nil && (entry.translations.count == 1 || pluralForms?.isOften(form: index) == true)
         values.append(
           LocalizedValue(
-            key: key, variant: translation.variant, decoded: translation.text, source: source,
-            hasPlaceholders: isFormat, start: translation.start, end: translation.end))
+            key: key, variant: translation.variant, decoded: translation.text,
+            source: entry.plural?.string ?? id.string,
+            hasPlaceholders: isFormat, start: translation.start, end: translation.end,
+            keepsEveryArgument: keepsEveryArgument))
       }
     }
 

@@ -161,7 +161,8 @@ public struct LocalizedValue: Sendable {
   /// The value, with escapes and entities decoded.
   public let text: String
   /// The source-language text this value translates, where the same file holds it: a `.po`
-  /// entry's msgid (or msgid_plural), a catalog's source localization (or its key).
+  /// entry's msgid (msgid_plural for each form of a plural entry, as msgfmt compares them), a
+  /// catalog's source localization (or its key).
   public let source: String?
   /// Whether the value's `%` signs are placeholders: not for Android's `formatted="false"`, and in
   /// `.po` only for entries flagged `c-format`.
@@ -188,12 +189,15 @@ public struct LocalizedValue: Sendable {
   /// In a String Catalog substitution's text, the argument `%arg` stands for and its format
   /// specifier.
   let substitution: (number: Int, specifier: String)?
+  /// A `.po` plural form that must show every argument of msgid_plural: the only form, or one
+  /// serving many numbers (``PluralForms``).
+  let keepsEveryArgument: Bool
 
   init(
     key: String, variant: String? = nil, locale: String? = nil, decoded: DecodedText, source: String? = nil,
     hasPlaceholders: Bool = true, isTranslatable: Bool = true, start: Int, end: Int, elementTags: [String] = [],
     wrappers: [(utf8: Range<Int>, raw: Range<Int>)] = [], literalRanges: [ClosedRange<Int>] = [],
-    substitution: (number: Int, specifier: String)? = nil
+    substitution: (number: Int, specifier: String)? = nil, keepsEveryArgument: Bool = false
   ) {
     self.key = key
     self.variant = variant
@@ -209,6 +213,7 @@ public struct LocalizedValue: Sendable {
     self.wrappers = wrappers
     self.literalRanges = literalRanges
     self.substitution = substitution
+    self.keepsEveryArgument = keepsEveryArgument
   }
 
   /// The value's placeholders in its format's syntax; none when its `%` signs are plain text.
