@@ -100,6 +100,11 @@ struct EntityScannerTests {
     ScanExample("メール：taro@例え.jp", ["email:taro@例え.jp"]),
     ScanExample("a@b.com", ["email:a@b.com"]),
     ScanExample("not@email, me@localhost", []),
+    // A Hebrew prefix letter joined by a hyphen ("to", "from"); after an ASCII word the hyphen is
+    // part of the local part.
+    ScanExample(
+      "שלחו ל-info@gov.il או מ-example.co.il, x-y@z.com",
+      ["email:info@gov.il", "url:example.co.il", "email:x-y@z.com"]),
   ]
 
   static let numbers: [ScanExample] = [
@@ -118,6 +123,10 @@ struct EntityScannerTests {
     ScanExample("321km WWDC2022 h264 5x 3.5mm", []),  // glued to letters: part of a word
     ScanExample("متوفر: 1-3 أيام، 2020-2024", []),  // ascending ranges stay with the algorithm
     ScanExample("call 555-0100 at 9-5", ["number:555-0100", "number:9-5"]),
+    // Area codes written with their trunk zero are phone numbers, not ranges; a range may start at 0.
+    ScanExample(
+      "نمبر 0300-1234567 ہے، מספר 03-5551234, 0-5 سال",
+      ["number:0300-1234567", "number:03-5551234"]),
     ScanExample("5 + 3 = 8, 5+3=8", ["number:5", "number:3", "number:8", "number:5+3", "number:8"]),
   ]
 

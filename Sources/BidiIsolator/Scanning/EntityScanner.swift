@@ -388,7 +388,7 @@ internal struct EntityFinder {
     {
       return .found(entity)
     }
-    if !kinds.isDisjoint(with: .addresses) && canStartAddress(after: previous) {
+    if !kinds.isDisjoint(with: .addresses) && (canStartAddress(after: previous) || followsPrefixHyphen(start)) {
       switch matchAddress(at: start) {
       case .found(let entity): return .found(entity)
       case .notFound(let scannedTo): scanned = scannedTo
@@ -465,6 +465,16 @@ internal struct EntityFinder {
     }
     let kind = table.kind(of: previous)
     return kind != .mark && kind != .joiner && kind != .connector
+  }
+
+  /// Whether a hyphen right after a letter outside ASCII comes before `start`: Hebrew joins a
+  /// prefix letter to a foreign word so (`ל-info@example.com`, "to info@…"), and such a hyphen
+  /// cannot be inside an address, whose local part and host are ASCII there.
+  private func followsPrefixHyphen(_ start: Int) -> Bool {
+    guard let hyphen = text.scalarSkippingControls(before: start), hyphen.value == 0x2D,
+      let letter = text.scalarSkippingControls(before: hyphen.controlsStart - 1)
+    else { return false }
+    return letter.value >= 0x80 && table.kind(of: letter.value) == .letter
   }
 
   /// Numbers do not start inside a word: not after a letter, mark, digit, `_` or joiner, except a

@@ -75,8 +75,9 @@ extension EntityFinder {
     return .found(entity(.number, start, end))
   }
 
-  /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, the second
-  /// without a leading zero (`555-0100` is a phone number) and greater than the first.
+  /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, neither
+  /// written with a leading zero (`555-0100`, `0300-1234567` and `03-5551234` are phone numbers; a
+  /// lone `0` may start a range), the second greater than the first.
   private func isAscendingRange(_ range: Range<Int>) -> Bool {
     // Two groups in plain variables: arrays here cost two allocations for every such number.
     var (low, high) = (0, 0)
@@ -97,6 +98,7 @@ extension EntityFinder {
         guard highDigits <= 9 else { return false }
         high = high * 10 + digit
       } else {
+        if lowDigits == 1 && low == 0 { return false }
         lowDigits += 1
         guard lowDigits <= 9 else { return false }
         low = low * 10 + digit
