@@ -103,7 +103,7 @@ struct EntityScannerTests {
     // A Hebrew prefix letter joined by a hyphen ("to", "from"); after an ASCII word the hyphen is
     // part of the local part.
     ScanExample(
-      "שלחו ל-info@gov.il או מ-example.co.il, x-y@z.com",
+      "שלחו ל-info@gov.il או מ-example.co.il, x-y@z.com, Café-info@x.com",
       ["email:info@gov.il", "url:example.co.il", "email:x-y@z.com"]),
   ]
 

@@ -419,6 +419,10 @@ struct LocalizationFileTests {
     // ASCII text reads the same in any of them; the template's CHARSET and utf8 are UTF-8.
     let ascii = String(decoding: header, as: UTF8.self) + "Shalom\"\n"
     #expect(try LocalizationFile(bytes: Array(ascii.utf8), format: .gettext).values.map(\.text) == ["Shalom"])
+    // A message that quotes a charset is not the header's.
+    let quoting =
+      "msgid \"\"\nmsgstr \"Language: he\\n\"\n\nmsgid \"Use text/html; charset=iso-8859-1\"\nmsgstr \"שלום\"\n"
+    #expect(try LocalizationFile(bytes: Array(quoting.utf8), format: .gettext).values.map(\.text) == ["שלום"])
     for charset in ["CHARSET", "utf8", "UTF-8"] {
       let text =
         "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=\(charset)\\n\"\n\nmsgid \"a\"\nmsgstr \"שלום\"\n"

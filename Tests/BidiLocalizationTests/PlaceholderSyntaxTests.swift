@@ -158,6 +158,8 @@ struct PlaceholderSyntaxTests {
       ("ru", 3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
       ("ga", 5, "n==1 ? 0 : n==2 ? 1 : (n>2 && n<7) ? 2 :(n>6 && n<11) ? 3 : 4"),
       ("sl", 4, "(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3)"), ("fr", 2, "(n > 1)"),
+      // A form for five numbers must show the number; one for four need not.
+      ("five", 3, "n==1 ? 0 : n>=2 && n<=6 ? 1 : 2"), ("four", 3, "n==1 ? 0 : n>=2 && n<=5 ? 1 : 2"),
     ])
   func pluralFormsAgainstMsgfmt(language: String, count: Int, rule: String) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(UUID())")
@@ -187,6 +189,32 @@ struct PlaceholderSyntaxTests {
       let ours = parsed.findings(isRightToLeft: { _ in false }).contains { $0.kind == .placeholderMismatch }
       #expect(ours == msgfmtObjects, "\(language), form \(without.map(String.init) ?? "none") without the number")
     }
+  }
+
+  @Test(
+    "Plural-Forms that overflow, divide by zero, name a form past nplurals, nest deep or run long are read without harm",
+    arguments: [
+      "nplurals=2; plural=n>18446744073709551616;", "nplurals=2; plural=n%0;", "nplurals=2; plural=n+5;",
+      "nplurals=2; plural=" + String(repeating: "(", count: 5_000) + "n" + String(repeating: ")", count: 5_000) + ";",
+      "nplurals=2; plural=" + String(repeating: "!", count: 5_000) + "n;",
+      "nplurals=2; plural=" + Array(repeating: "n", count: 100_000).joined(separator: "+") + ";",
+      "nplurals=2; plural=n !=;", "nplurals=x; plural=n;", "plural=(n != 1);",
+    ])
+  func hostilePluralForms(header: String) throws {
+    let po = """
+      msgid ""
+      msgstr "Plural-Forms: \(header)\\n"
+
+      #, c-format
+      msgid "in %s, %d file"
+      msgid_plural "in %s, %d files"
+      msgstr[0] "في %s ملف"
+      msgstr[1] "في %s %d ملفات"
+
+      """
+    let file = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
+    // Without a rule to go by, each of several forms may leave the number out, as msgfmt -c allows.
+    #expect(!file.findings(isRightToLeft: { _ in false }).contains { $0.kind == .placeholderMismatch })
   }
 
   static func javaLiteral(_ text: String) -> String {

@@ -467,14 +467,14 @@ internal struct EntityFinder {
     return kind != .mark && kind != .joiner && kind != .connector
   }
 
-  /// Whether a hyphen right after a letter outside ASCII comes before `start`: Hebrew joins a
+  /// Whether a hyphen right after a right-to-left letter comes before `start`: Hebrew joins a
   /// prefix letter to a foreign word so (`ל-info@example.com`, "to info@…"), and such a hyphen
   /// cannot be inside an address, whose local part and host are ASCII there.
   private func followsPrefixHyphen(_ start: Int) -> Bool {
     guard let hyphen = text.scalarSkippingControls(before: start), hyphen.value == 0x2D,
       let letter = text.scalarSkippingControls(before: hyphen.controlsStart - 1)
     else { return false }
-    return letter.value >= 0x80 && table.kind(of: letter.value) == .letter
+    return table.kind(of: letter.value) == .letter && table.strongDirection(of: letter.value) == .rightToLeft
   }
 
   /// Numbers do not start inside a word: not after a letter, mark, digit, `_` or joiner, except a

@@ -23,11 +23,30 @@ struct GettextParser {
   private enum Field { case context, id, plural, translation(Int) }
 
   /// The charset a file's header declares in `Content-Type: text/plain; charset=…`, read from the
-  /// raw bytes, before they are known to be UTF-8 (msgfmt reads the file in that charset).
+  /// raw bytes, before they are known to be UTF-8 (msgfmt reads the file in that charset): in the
+  /// header entry, from its `msgid ""` to the first blank line, so a message that quotes a charset
+  /// is never taken for it.
   ///
   /// - Complexity: O(*n*) in the length of the file's first 16 KB.
   static func declaredCharset(in bytes: [UInt8]) -> String? {
-    let head = bytes.prefix(16 * 1024)
+    let start = bytes.prefix(16 * 1024)
+    let headerMark = Array("msgid \"\"".utf8)
+    guard
+      let headerStart = start.indices.first(where: {
+        ($0 == start.startIndex || start[$0 - 1] == 0x0A) && start[$0...].starts(with: headerMark)
+      })
+    else { return nil }
+    var headerEnd = headerStart
+    while headerEnd < start.endIndex {
+      // A line holding nothing but spaces (or CR) ends the entry.
+      if start[headerEnd] == 0x0A {
+        var next = headerEnd + 1
+        while next < start.endIndex && (start[next] == 0x20 || start[next] == 0x09 || start[next] == 0x0D) { next += 1 }
+        if next == start.endIndex || start[next] == 0x0A { break }
+      }
+      headerEnd += 1
+    }
+    let head = start[headerStart..<headerEnd]
     let marker = Array("charset=".utf8)
     guard head.count >= marker.count else { return nil }
     for start in head.startIndex...(head.endIndex - marker.count)
@@ -79,8 +98,9 @@ struct GettextParser {
       for (index, translation) in entry.translations.enumerated() {
         // As msgfmt -c: every form of a plural entry against msgid_plural; each must give every
         // argument when it is the only form, or when it serves many numbers.
+        let form = translation.variant.flatMap { Int($0.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }) } ?? index
         let keepsEveryArgument =
-          entry.plural != nil && (entry.translations.count == 1 || pluralForms?.isOften(form: index) == true)
+          entry.plural != nil && (entry.translations.count == 1 || pluralForms?.isOften(form: form) == true)
         values.append(
           LocalizedValue(
             key: key, variant: translation.variant, decoded: translation.text,

@@ -2,7 +2,7 @@
 /// number.
 ///
 /// `msgfmt -c` lets a plural form leave out an argument (Arabic's form for one file need not print
-/// the 1) only when the form serves a few numbers; a form used for more than five of the numbers
+/// the 1) only when the form serves a few numbers; a form used for five or more of the numbers
 /// 0…1000 must print every argument msgid_plural has. The expression is C's, over unsigned
 /// integers: `n`, decimal numbers, `! * / % + - < > <= >= == != && || ?:` and parentheses, as
 /// gettext reads it.
@@ -18,8 +18,9 @@ struct PluralForms: Sendable {
   let count: Int
   private let often: [Bool]
 
-  /// Reads the value of a `Plural-Forms:` header line; `nil` when it is missing a part or its
-  /// expression is not one gettext reads, or divides by zero for some number.
+  /// Reads the value of a `Plural-Forms:` header line; `nil` when it is missing a part, its
+  /// expression is not one gettext reads or is longer than any real one (1 KB), or it divides by
+  /// zero or names a form past `nplurals` for some number (msgfmt refuses those headers).
   ///
   /// - Complexity: O(*e*) to read an expression of *e* characters, then 1,001 evaluations of it.
   init?(header: Substring) {
@@ -31,6 +32,8 @@ struct PluralForms: Sendable {
       switch pair[0].trimmingSpaces {
       case "nplurals": count = Int(pair[1].trimmingSpaces)
       case "plural":
+        // Real rules are under 200 bytes; a bound keeps the tree, and the recursion over it, small.
+        guard pair[1].utf8.count <= 1024 else { return nil }
         var parser = Parser(Array(pair[1].utf8))
         expression = parser.parseWhole()
       default: continue
@@ -39,14 +42,14 @@ struct PluralForms: Sendable {
     guard let count, count > 0, count <= 100, let expression else { return nil }
     var uses = [Int](repeating: 0, count: count)
     for n in UInt64(0)...1000 {
-      guard let form = expression.value(n: n) else { return nil }
-      if form < UInt64(count) { uses[Int(form)] += 1 }
+      guard let form = expression.value(n: n), form < UInt64(count) else { return nil }
+      uses[Int(form)] += 1
     }
     self.count = count
-    often = uses.map { $0 > 5 }
+    often = uses.map { $0 >= 5 }
   }
 
-  /// Whether form `form` serves more than five of the numbers 0…1000.
+  /// Whether form `form` serves five or more of the numbers 0…1000.
   func isOften(form: Int) -> Bool { form >= 0 && form < often.count && often[form] }
 
   private indirect enum Node: Sendable {
@@ -158,8 +161,9 @@ struct PluralForms: Sendable {
       let start = index
       while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
         let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-        guard !overflow else { return nil }
-        value = product + UInt64(bytes[index] - UInt8(ascii: "0"))
+        let (sum, carry) = product.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+        guard !overflow, !carry else { return nil }
+        value = sum
         index += 1
       }
       return index > start ? .number(value) : nil
