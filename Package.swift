@@ -51,9 +51,11 @@ let package = Package(
     .executableTarget(name: "bidi-fix", dependencies: ["BidiFixCommands"]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
-      name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands"], path: "Fuzz/BidiFuzz"),
+      name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalization"],
+      path: "Fuzz/BidiFuzz"),
     // Release-build throughput of the isolator library (Scripts/bench).
-    .executableTarget(name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
+    .executableTarget(
+      name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
     // The seeded random generator every test target draws its random inputs from.

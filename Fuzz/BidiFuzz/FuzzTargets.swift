@@ -6,6 +6,7 @@
 import Bidi
 import BidiFixCommands
 import BidiIsolator
+import BidiLocalization
 import Foundation
 
 #if canImport(Glibc)
@@ -13,13 +14,14 @@ import Foundation
 #endif
 
 enum FuzzTarget: String, CaseIterable {
-  case isolator, engine, message
+  case isolator, engine, message, localization
 
   func run(_ bytes: [UInt8]) {
     switch self {
     case .isolator: fuzzIsolator(bytes)
     case .engine: fuzzEngine(bytes)
     case .message: fuzzMessage(bytes)
+    case .localization: fuzzLocalization(bytes)
     }
   }
 }
@@ -66,7 +68,8 @@ func fuzzEngine(_ bytes: [UInt8]) {
     let logicalToVisual = line.logicalToVisual
     for (visual, logical) in line.visualToLogical.enumerated() {
       require(paragraph.range.contains(logical), "visual position maps outside the paragraph")
-      require(logicalToVisual[logical - paragraph.range.lowerBound] == visual || options.contains(.shapeArabic),
+      require(
+        logicalToVisual[logical - paragraph.range.lowerBound] == visual || options.contains(.shapeArabic),
         "maps do not invert")
       seen.insert(logical)
     }
@@ -100,6 +103,32 @@ func fuzzMessage(_ bytes: [UInt8]) {
     require(MessagePass.strip(isolated) == line, "strip did not undo isolate on \(line)")
   }
   _ = MessagePass.check(line)
+}
+
+/// A translation file in the format the selector byte picks: it is read or refused with a position
+/// in it; read, its findings come without a trap, fixing nothing gives back its bytes, and the fixed
+/// file reads again with the same values and is its own fix.
+func fuzzLocalization(_ bytes: [UInt8]) {
+  guard let selector = bytes.first else { return }
+  let formats: [LocalizationFormat] = [.strings, .stringsdict, .stringCatalog, .androidStrings, .gettext]
+  let format = formats[Int(selector) % formats.count]
+  let body = Array(bytes.dropFirst())
+  let file: LocalizationFile
+  do {
+    file = try LocalizationFile(bytes: body, format: format)
+  } catch {
+    require(error.line >= 1 && error.column >= 1, "error without a position: \(error)")
+    return
+  }
+  _ = file.findings(isRightToLeft: { _ in selector & 0x80 == 0 })
+  require(file.isolatingPlaceholders(where: { _ in false }) == body, "fixing nothing changed the bytes")
+  let fixed = file.isolatingPlaceholders()
+  guard let again = try? LocalizationFile(bytes: fixed, format: format) else {
+    require(false, "the fixed \(format) file does not read")
+    return
+  }
+  require(again.values.count == file.values.count, "the fixed file has other values")
+  require(again.isolatingPlaceholders() == fixed, "fixing is not idempotent")
 }
 
 #if FUZZING
@@ -142,7 +171,7 @@ func fuzzMessage(_ bytes: [UInt8]) {
     static func main() {
       let arguments = CommandLine.arguments.dropFirst()
       guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-        print("usage: bidi-fuzz isolator|engine|message FILE…")
+        print("usage: bidi-fuzz isolator|engine|message|localization FILE…")
         exit(2)
       }
       for path in arguments.dropFirst() {

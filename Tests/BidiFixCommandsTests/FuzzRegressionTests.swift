@@ -20,7 +20,8 @@ struct FuzzRegressionTests {
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
-  @Test("Saved crash inputs and the seeds pass every target", arguments: ["isolator", "engine", "message"])
+  @Test(
+    "Saved crash inputs and the seeds pass every target", arguments: ["isolator", "engine", "message", "localization"])
   func replaySavedInputs(target: String) throws {
     let folder = repositoryRoot.appendingPathComponent("Fuzz/Regressions")
     let saved = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

@@ -402,6 +402,19 @@ struct LocalizationFileTests {
     #expect(found.map { $0.column - 9 } == offsets, "\(text.debugDescription)")
   }
 
+  /// Found by the localization fuzz target: an FSI the translator never closed held the isolate
+  /// `fix` put around `%@`, which was then not counted, so a second `fix` added another.
+  @Test("An isolate closed inside one never closed still isolates its placeholder, and fix is idempotent")
+  func isolateInsideAnUnclosedOne() throws {
+    let text = "פוני \u{2068}\u{2068}%@\u{2069}:"
+    let placeholder = try #require(PlaceholderSyntax.apple.placeholders(in: text).first)
+    #expect(IsolatedRanges(text).contains(placeholder.range))
+    let strings = Array(#""a" = "פוני \U2068%@:";"#.utf8)
+    let once = try LocalizationFile(bytes: strings, format: .strings).isolatingPlaceholders()
+    #expect(String(decoding: once, as: UTF8.self) == #""a" = "פוני \U2068\U2068%@\U2069:";"#)
+    #expect(try LocalizationFile(bytes: once, format: .strings).isolatingPlaceholders() == once)
+  }
+
   @Test("A .po file in another charset is an error that says how to convert it, not a misreading")
   func poCharset() throws {
     // Hebrew in ISO-8859-8, as GNU grep's translation is installed: שלום is F9 EC E5 ED.

@@ -9,14 +9,15 @@
 /// isolates.contains(placeholders[1].range)   // false
 /// ```
 public struct IsolatedRanges: Sendable {
-  /// The outermost isolates, each from just after its initiator to its PDI.
+  /// The outermost closed isolates, each from just after its initiator to its PDI, in order.
   public let ranges: [Range<String.Index>]
 
-  /// The isolates of `text`; an initiator never closed isolates nothing.
+  /// The isolates of `text`; an initiator never closed isolates nothing, but the isolates closed
+  /// inside it still isolate what they hold.
   ///
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(*n* + *k* log *k*) for *k* isolates.
   public init(_ text: String) {
-    var ranges: [Range<String.Index>] = []
+    var closed: [Range<String.Index>] = []
     var open: [String.Index] = []
     let scalars = text.unicodeScalars
     var index = scalars.startIndex
@@ -26,11 +27,17 @@ public struct IsolatedRanges: Sendable {
       case 0x2066...0x2068:
         open.append(next)
       case 0x2069:
-        if let start = open.popLast(), open.isEmpty { ranges.append(start..<index) }
+        if let start = open.popLast() { closed.append(start..<index) }
       default:
         break
       }
       index = next
+    }
+    // Isolates nest or stand apart; the outer one of each nest is kept.
+    closed.sort { $0.lowerBound < $1.lowerBound || ($0.lowerBound == $1.lowerBound && $0.upperBound > $1.upperBound) }
+    var ranges: [Range<String.Index>] = []
+    for range in closed where ranges.last.map({ range.upperBound > $0.upperBound }) ?? true {
+      ranges.append(range)
     }
     self.ranges = ranges
   }
