@@ -29,12 +29,9 @@ public struct LocalizationFile: Sendable {
     {
       // Hebrew in ISO-8859-8, Arabic in Windows-1256: bytes that could even pass for UTF-8 but mean
       // other characters to msgfmt.
-      let (line, column) = FileText(encoding: .utf8(byteOrderMark: false), bytes: Array(bytes[..<first])).position(
-        of: first)
-      throw LocalizationFileError(
-        line: line, column: column,
-        message:
-          "the file declares charset \(charset); bidi-fix reads .po files in UTF-8 only: convert it first (msgconv --to-code=UTF-8)"
+      throw Self.error(
+        at: first, in: bytes, byteOrderMark: false,
+        "the file declares charset \(charset); bidi-fix reads .po files in UTF-8 only: convert it first (msgconv --to-code=UTF-8)"
       )
     }
     guard let text = FileText(decoding: bytes) else {
@@ -45,13 +42,9 @@ public struct LocalizationFile: Sendable {
       else {
         throw LocalizationFileError(line: 1, column: 1, message: "not well-formed UTF-16 (after its byte-order mark)")
       }
-      // The bytes before the bad one are well-formed: a position can be counted in them.
-      let (line, column) = FileText(encoding: .utf8(byteOrderMark: hasMark), bytes: Array(body[..<bad])).position(
-        of: bad)
-      throw LocalizationFileError(
-        line: line, column: column,
-        message:
-          "byte 0x\(String(body[bad], radix: 16, uppercase: true)) is not UTF-8 (nor is the file UTF-16 with a byte-order mark)"
+      throw Self.error(
+        at: bad, in: body, byteOrderMark: hasMark,
+        "byte 0x\(String(body[bad], radix: 16, uppercase: true)) is not UTF-8 (nor is the file UTF-16 with a byte-order mark)"
       )
     }
     self.format = format
@@ -77,6 +70,18 @@ public struct LocalizationFile: Sendable {
       return value
     }
     declaredLanguage = parsed.language
+  }
+
+  /// An error at `offset` of `bytes`, whose bytes before it are well-formed UTF-8, so a line and
+  /// column can be counted in them.
+  private static func error(
+    at offset: Int, in bytes: [UInt8], byteOrderMark: Bool, _ message: String
+  )
+    -> LocalizationFileError
+  {
+    let before = FileText(encoding: .utf8(byteOrderMark: byteOrderMark), bytes: Array(bytes[..<offset]))
+    let (line, column) = before.position(of: offset)
+    return LocalizationFileError(line: line, column: column, message: message)
   }
 
   /// The file's bytes with every value's placeholders that no isolate holds yet wrapped in FSI …
