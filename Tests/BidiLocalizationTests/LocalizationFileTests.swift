@@ -108,6 +108,15 @@ struct LocalizationFileTests {
       try LocalizationFile(bytes: [0xD8, 0x22], format: .strings)
     }
     #expect((truncated.line, truncated.column) == (1, 1))
+    // Found by the localization fuzz target: a three-byte lead cut off at the very end (EF, the first
+    // byte of the replacement character too) was reported one past the end, and the report trapped.
+    for tail: [UInt8] in [[0xEF], [0xEF, 0xBF], [0xE2, 0x81], [0xF0, 0x9F, 0x98]] {
+      let cut = try #require(throws: LocalizationFileError.self) {
+        try LocalizationFile(bytes: Array("\"a\" = \"pix".utf8) + tail, format: .strings)
+      }
+      #expect((cut.line, cut.column) == (1, 11), "\(tail)")
+      #expect(cut.message.contains(String(format: "0x%02X", tail[0])), "\(cut.message)")
+    }
   }
 
   @Test("A plural form may show the number its source form leaves out, but not an argument no form has")

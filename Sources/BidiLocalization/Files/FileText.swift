@@ -51,13 +51,19 @@ struct FileText: Sendable {
       // 10 MB catalogs of `strings check` spent a fifth of their time in.
       if (try? UTF8Span(validating: bytes.span)) != nil { return nil }
     }
-    // Decoding repairs what is ill-formed: the first byte where the decoded text differs.
+    // Scalar by scalar, so that the offset is where the ill-formed sequence starts. (Comparing with
+    // the repaired text byte by byte went one past a lead byte cut off at the end: the replacement
+    // character starts with the same byte, EF.)
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
     var offset = 0
-    for byte in String(decoding: bytes, as: UTF8.self).utf8 {
-      guard offset < bytes.count, bytes[offset] == byte else { return offset }
-      offset += 1
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): offset += encoded.count
+      case .error: return offset
+      case .emptyInput: return nil
+      }
     }
-    return offset == bytes.count ? nil : offset
   }
 
   init(encoding: Encoding, bytes: [UInt8]) {
