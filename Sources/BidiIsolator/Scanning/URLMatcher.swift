@@ -292,19 +292,21 @@ extension EntityFinder {
   }
 
   /// The end of the run of East Asian letters (and their marks) at `start` when `/ ? # & =` comes
-  /// right after it, the path going on; `nil` when it does not.
+  /// right after it, the path going on; `nil` when it does not. Bidi controls after the run are
+  /// passed over, so the isolate the first pass put around the URL does not change the answer.
   private func eastAsianRunInPath(from start: Int) -> Int? {
     var offset = start
     while offset < text.count && text[offset] >= 0x80 {
       let (value, length) = text.scalar(at: offset)
+      if BidiControl(value: value) != nil { break }
       let kind = table.kind(of: value)
       guard kind == .mark || (kind == .letter && NameScript(value, table: table, ifLetter: kind) == .eastAsian) else {
         return nil
       }
       offset += length
     }
-    switch text.byte(at: offset) {
-    case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "="): return offset
+    switch text.scalarSkippingControls(at: offset) {
+    case 0x2F, 0x3F, 0x23, 0x26, 0x3D: return offset  // / ? # & =
     default: return nil
     }
   }
