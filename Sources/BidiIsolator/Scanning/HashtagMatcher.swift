@@ -41,13 +41,10 @@ extension EntityFinder {
       if kind != .joiner { end = offset }
     }
     guard hasLetter else { return nil }
-    if end == offset, let (next, nextOffset) = scalarSkippingControls(from: end) {
-      if next == 0x23 || next == 0xFF03 { return nil }  // # ＃
-      if next == 0x3A && text.byte(at: nextOffset + 1) == UInt8(ascii: "/")
-        && text.byte(at: nextOffset + 2) == UInt8(ascii: "/")
-      {
-        return nil
-      }
+    if end == offset, let (next, nextOffset) = text.scalarSkippingControls(from: end),
+      next == 0x23 || next == 0xFF03 || text.startsSchemeSeparator(at: nextOffset)  // # ＃ ://
+    {
+      return nil
     }
     return entity(.hashtag, start, end)
   }
@@ -89,8 +86,7 @@ extension EntityFinder {
         text.byte(at: offset + 3) | 0x20 == UInt8(ascii: "p")
       else { return false }
       let colon = text.byte(at: offset + 4) | 0x20 == UInt8(ascii: "s") ? offset + 5 : offset + 4
-      return text.byte(at: colon) == UInt8(ascii: ":") && text.byte(at: colon + 1) == UInt8(ascii: "/")
-        && text.byte(at: colon + 2) == UInt8(ascii: "/")
+      return text.startsSchemeSeparator(at: colon)
     }
     if first == UInt8(ascii: "w") {
       return text.byte(at: offset + 1) | 0x20 == UInt8(ascii: "w")

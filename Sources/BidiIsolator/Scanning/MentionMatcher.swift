@@ -65,30 +65,13 @@ extension EntityFinder {
       if kind != .joiner { end = offset }
     }
     guard end > nameStart else { return nil }
-    if end == offset, let (next, nextOffset) = scalarSkippingControls(from: end) {
-      if next == 0x40 || next == 0xFF20 { return nil }  // @ ＠
-      if next == 0x3A && text.byte(at: nextOffset + 1) == UInt8(ascii: "/")
-        && text.byte(at: nextOffset + 2) == UInt8(ascii: "/")
-      {
-        return nil
-      }
+    if end == offset, let (next, nextOffset) = text.scalarSkippingControls(from: end) {
+      if next == 0x40 || next == 0xFF20 || text.startsSchemeSeparator(at: nextOffset) { return nil }  // @ ＠ ://
       if isASCIIHandle && next == 0x2F && nextOffset == end, let slugEnd = listSlugEnd(from: end + 1) {
         return entity(.mention, start, slugEnd)
       }
     }
     return entity(.mention, start, end)
-  }
-
-  /// The first scalar at or after `offset` that is not a bidi control, and where it is: a look-ahead
-  /// that reads a text with isolates inserted the way it read the text without them.
-  func scalarSkippingControls(from offset: Int) -> (value: UInt32, offset: Int)? {
-    var offset = offset
-    while offset < text.count {
-      let (value, length) = text.scalar(at: offset)
-      if BidiControl(value: value) == nil { return (value, offset) }
-      offset += length
-    }
-    return nil
   }
 
   /// `! # $ % & * @`: twitter-text starts no mention right after one (`f!@kn`).

@@ -44,10 +44,9 @@ extension EntityFinder {
   private func matchSchemeURL(start: Int, tokenEnd: Int) -> Int? {
     // A word glued to `http://` (`readhttps://…`) is no scheme: the URL starts inside it.
     if tokenEnd - start > 5 && (startsGluedURL(at: tokenEnd - 4) || startsGluedURL(at: tokenEnd - 5)) { return nil }
-    guard tokenEnd - start <= 32, text[start].isASCIILetter,
-      text.byte(at: tokenEnd) == UInt8(ascii: ":"), text.byte(at: tokenEnd + 1) == UInt8(ascii: "/"),
-      text.byte(at: tokenEnd + 2) == UInt8(ascii: "/")
-    else { return nil }
+    guard tokenEnd - start <= 32, text[start].isASCIILetter, text.startsSchemeSeparator(at: tokenEnd) else {
+      return nil
+    }
     for offset in start..<tokenEnd {
       let byte = text[offset]
       guard

@@ -53,7 +53,8 @@
     if lead < 0xF0 {
       guard offset + 2 < count else { return (0xFFFD, 1) }
       let value =
-        UInt32(lead & 0x0F) << 12 | UInt32(unsafe bytes[offset + 1] & 0x3F) << 6 | UInt32(unsafe bytes[offset + 2] & 0x3F)
+        UInt32(lead & 0x0F) << 12 | UInt32(unsafe bytes[offset + 1] & 0x3F) << 6
+        | UInt32(unsafe bytes[offset + 2] & 0x3F)
       return (value, 3)
     }
     guard offset + 3 < count else { return (0xFFFD, 1) }
@@ -108,14 +109,28 @@
   /// The first scalar at or after `offset` that is not a bidi control.
   @inline(__always)
   func scalarSkippingControls(at offset: Int) -> UInt32? {
-    if offset < count && self[offset] < 0x80 { return UInt32(self[offset]) }
+    scalarSkippingControls(from: offset)?.value
+  }
+
+  /// The first scalar at or after `offset` that is not a bidi control, and where it is: a look-ahead
+  /// that reads a text with isolates inserted the way it read the text without them.
+  @inline(__always)
+  func scalarSkippingControls(from offset: Int) -> (value: UInt32, offset: Int)? {
+    if offset < count && self[offset] < 0x80 { return (UInt32(self[offset]), offset) }
     var offset = offset
     while offset < count {
       let (value, length) = scalar(at: offset)
-      if BidiControl(value: value) == nil { return value }
+      if BidiControl(value: value) == nil { return (value, offset) }
       offset += length
     }
     return nil
+  }
+
+  /// Whether `://`, the separator after a URL's scheme, starts at `offset`.
+  @inline(__always)
+  func startsSchemeSeparator(at offset: Int) -> Bool {
+    byte(at: offset) == UInt8(ascii: ":") && byte(at: offset + 1) == UInt8(ascii: "/")
+      && byte(at: offset + 2) == UInt8(ascii: "/")
   }
 
   /// Appends the bytes in `range` to `output`, in one copy.
