@@ -73,11 +73,13 @@ struct ValueCheck {
       }
     }
 
-    // An initiator left open before a paragraph separator in the string is closed there (UAX #9,
-    // X8): only one still open at the string's end reaches the text around it.
-    let lastSeparator = text.unicodeScalars.lastIndex { Self.separatesParagraphs($0) }
-    let lastParagraphStart = lastSeparator.map { offset(of: $0) + 1 } ?? 0
     let audit = BidiControlAudit(text)
+    // An initiator left open before a paragraph separator in the string is closed there (UAX #9,
+    // X8): only one still open at the string's end reaches the text around it. Looked for only
+    // when an initiator is left open, which few strings have.
+    let lastParagraphStart =
+      audit.issues.contains { $0.kind == .unclosedInitiator }
+      ? text.unicodeScalars.lastIndex { Self.separatesParagraphs($0) }.map { offset(of: $0) + 1 } ?? 0 : 0
     for issue in audit.issues
     where issue.kind == .unmatchedTerminator
       || (issue.kind == .unclosedInitiator && issue.scalarOffset >= lastParagraphStart)

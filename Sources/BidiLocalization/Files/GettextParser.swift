@@ -15,7 +15,8 @@ struct GettextParser {
     var context: DecodedText?
     var id: DecodedText?
     var plural: DecodedText?
-    var translations: [(variant: String?, text: DecodedText, start: Int, end: Int)] = []
+    /// Each msgstr, with its plural form's number (`msgstr[N]`) if it has one.
+    var translations: [(variant: String?, form: Int?, text: DecodedText, start: Int, end: Int)] = []
     /// The field the last quoted line belongs to.
     var current: Field?
   }
@@ -29,39 +30,18 @@ struct GettextParser {
   ///
   /// - Complexity: O(*n*) in the length of the file's first 16 KB.
   static func declaredCharset(in bytes: [UInt8]) -> String? {
-    let start = bytes.prefix(16 * 1024)
-    let headerMark = Array("msgid \"\"".utf8)
-    guard
-      let headerStart = start.indices.first(where: {
-        ($0 == start.startIndex || start[$0 - 1] == 0x0A) && start[$0...].starts(with: headerMark)
-      })
-    else { return nil }
-    var headerEnd = headerStart
-    while headerEnd < start.endIndex {
-      // A line holding nothing but spaces (or CR) ends the entry.
-      if start[headerEnd] == 0x0A {
-        var next = headerEnd + 1
-        while next < start.endIndex && (start[next] == 0x20 || start[next] == 0x09 || start[next] == 0x0D) { next += 1 }
-        if next == start.endIndex || start[next] == 0x0A { break }
+    let lines = bytes.prefix(16 * 1024).split(separator: 0x0A, omittingEmptySubsequences: false)
+    guard let header = lines.firstIndex(where: { $0.starts(with: #"msgid """#.utf8) }) else { return nil }
+    for line in lines[header...] {
+      // A blank line ends the entry.
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { break }
+      guard let marker = line.firstRange(of: "charset=".utf8) else { continue }
+      let name = line[marker.upperBound...].prefix {
+        $0 < 0x80
+          && (UInt8(ascii: "A")...UInt8(ascii: "Z") ~= $0 & 0xDF || UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_"))
       }
-      headerEnd += 1
-    }
-    let head = start[headerStart..<headerEnd]
-    let marker = Array("charset=".utf8)
-    guard head.count >= marker.count else { return nil }
-    for start in head.startIndex...(head.endIndex - marker.count)
-    where head[start..<start + marker.count].elementsEqual(marker) {
-      let nameStart = start + marker.count
-      var nameEnd = nameStart
-      while nameEnd < head.endIndex, head[nameEnd] < 0x80,
-        UInt8(ascii: "A")...UInt8(ascii: "Z") ~= head[nameEnd] & 0xDF
-          || UInt8(ascii: "0")...UInt8(ascii: "9") ~= head[nameEnd]
-          || head[nameEnd] == UInt8(ascii: "-") || head[nameEnd] == UInt8(ascii: "_")
-      {
-        nameEnd += 1
-      }
-      guard nameEnd > nameStart else { continue }
-      return String(decoding: head[nameStart..<nameEnd], as: UTF8.self)
+      if !name.isEmpty { return String(decoding: name, as: UTF8.self) }
     }
     return nil
   }
@@ -98,9 +78,9 @@ struct GettextParser {
       for (index, translation) in entry.translations.enumerated() {
         // As msgfmt -c: every form of a plural entry against msgid_plural; each must give every
         // argument when it is the only form, or when it serves many numbers.
-        let form = translation.variant.flatMap { Int($0.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }) } ?? index
         let keepsEveryArgument =
-          entry.plural != nil && (entry.translations.count == 1 || pluralForms?.isOften(form: form) == true)
+          entry.plural != nil
+          && (entry.translations.count == 1 || pluralForms?.isOften(form: translation.form ?? index) == true)
         values.append(
           LocalizedValue(
             key: key, variant: translation.variant, decoded: translation.text,
@@ -169,15 +149,17 @@ struct GettextParser {
         guard entry.id != nil, keyword.hasPrefix("msgstr") else {
           throw ParseError(offset: first, message: "unknown keyword \(keyword.debugDescription)")
         }
-        let variant: String?
+        let form: Int?
         if keyword == "msgstr" {
-          variant = nil
-        } else if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), Int(keyword.dropFirst(7).dropLast()) != nil {
-          variant = keyword
+          form = nil
+        } else if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"),
+          let number = Int(keyword.dropFirst(7).dropLast())
+        {
+          form = number
         } else {
           throw ParseError(offset: first, message: "unknown keyword \(keyword.debugDescription)")
         }
-        entry.translations.append((variant, text, start, end))
+        entry.translations.append((form == nil ? nil : keyword, form, text, start, end))
         entry.current = .translation(entry.translations.count - 1)
       }
     }
