@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "BidiIsolator", targets: ["BidiIsolator"]),
     .library(name: "BidiTerminal", targets: ["BidiTerminal"]),
     .library(name: "BidiLocalization", targets: ["BidiLocalization"]),
+    .library(name: "BidiFormat", targets: ["BidiFormat"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
   ],
@@ -31,10 +32,13 @@ let package = Package(
     // The isolator: finds mentions, hashtags, URLs, e-mails and numbers and wraps them in bidi
     // controls. Pure Swift, no C, so apps can call it right before rendering on any platform.
     .target(name: "BidiIsolator"),
-    // Localized strings that display right: isolated format arguments, a formatter that throws
-    // instead of crashing, digit shaping, and the translation files of Apple, Android and gettext.
-    // Foundation, no C, so it builds for the same systems as the isolator.
+    // Localized strings that display right: isolated format arguments, digit shaping, placeholder
+    // syntaxes, and the translation files of Apple, Android and gettext. Pure Swift, without
+    // Foundation, so bidi-fix does not pay Foundation's start-up for its chat commands.
     .target(name: "BidiLocalization", dependencies: ["BidiIsolator"]),
+    // `String(bidiFormat:)`: String(format:) with every argument isolated, throwing instead of
+    // crashing. The one module of ours that needs Foundation; bidi-fix does not link it.
+    .target(name: "BidiFormat", dependencies: ["BidiLocalization", "BidiIsolator"]),
     // Text for terminals that do no bidi of their own: cell widths, wrapping before reordering,
     // alignment, and the escape sequences that keep bidi-aware terminals from reordering again.
     .target(name: "BidiTerminal", dependencies: ["Bidi", "BidiIsolator"]),
@@ -67,7 +71,8 @@ let package = Package(
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
     .testTarget(
-      name: "BidiLocalizationTests", dependencies: ["BidiLocalization", "BidiIsolator", "Bidi", "BidiTestSupport"]),
+      name: "BidiLocalizationTests",
+      dependencies: ["BidiLocalization", "BidiFormat", "BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiFixCommandsTests",
       dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),

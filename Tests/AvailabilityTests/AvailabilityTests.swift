@@ -13,10 +13,12 @@ import Testing
 @Suite("Availability on Apple's systems")
 struct AvailabilityTests {
   /// The library modules, each after the modules it depends on.
-  static let modules = ["BidiIsolator", "BidiLocalization", "Bidi", "BidiTerminal", "BidiFixCommands", "bidi_fix"]
+  static let modules = [
+    "BidiIsolator", "BidiLocalization", "BidiFormat", "Bidi", "BidiTerminal", "BidiFixCommands", "bidi_fix",
+  ]
   /// The modules with no C underneath, which apps on older systems call: their public API may be
   /// marked for the 26 releases only where its signature needs a type from them.
-  static let pureSwiftModules: Set<String> = ["BidiIsolator", "BidiLocalization"]
+  static let pureSwiftModules: Set<String> = ["BidiIsolator", "BidiLocalization", "BidiFormat"]
 
   @Test("No module uses what the standard library has only on systems newer than macOS 13 outside a marked declaration")
   func modulesBuildForOlderSystems() throws {
@@ -26,7 +28,9 @@ struct AvailabilityTests {
     // The interface lists the spans' new homes: if these are not found, the reading is wrong.
     #expect(Set(interface.types.keys).isSuperset(of: ["UTF8Span", "InlineArray"]))
     #expect(
-      Set(interface.members.keys).isSuperset(of: ["String.utf8Span", "Array.span", "UTF8View.span", "String.init(copying:)"]))
+      Set(interface.members.keys).isSuperset(of: [
+        "String.utf8Span", "Array.span", "UTF8View.span", "String.init(copying:)",
+      ]))
     #expect(interface.members["String.utf8Span"] == MacOSVersion(major: 26))
     #expect(interface.members["ArraySlice.span"] == nil && interface.types["Span"] == nil)
 

@@ -1,4 +1,5 @@
 import Bidi
+import BidiFormat
 import BidiIsolator
 import BidiLocalization
 import Foundation

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BidiLocalization
-import Foundation
+import SystemPackage
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct StringsCommand: ParsableCommand {
@@ -11,7 +11,7 @@ struct StringsCommand: ParsableCommand {
       Reads Apple .strings (UTF-8 or UTF-16), .stringsdict and .xcstrings, Android res/values-*/strings.xml \
       and gettext .po files, by their extension. A file's locale comes from its path (ar.lproj, \
       values-ar, values-b+ar, ar.po), a .po header's Language:, or a catalog's keys; --locale \
-      overrides it. Whether a locale is right to left comes from Foundation's locale data, with \
+      overrides it. Whether a locale is right to left comes from Unicode CLDR's locale data, with \
       --rtl-locales for more.
       """,
     subcommands: [StringsCheckCommand.self, StringsFixCommand.self])
@@ -36,7 +36,7 @@ struct LocalizationOptions: ParsableArguments {
   }
 
   var additionalRightToLeft: Set<String> {
-    Set(rtlLocales.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+    Set(rtlLocales.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) } })
   }
 }
 
@@ -156,7 +156,7 @@ struct StringsFixCommand: ParsableCommand {
         try TranslationFiles.replace(path, with: fixed)
         Standard.error("bidi-fix: \(path): isolated \(count) placeholder\(count == 1 ? "" : "s")")
       } catch {
-        Standard.error("bidi-fix: \(path): cannot write: \(error.localizedDescription)")
+        Standard.error("bidi-fix: \(path): cannot write: \(error)")
         status = max(status, .outputFailed)
       }
     }
@@ -172,8 +172,7 @@ enum TranslationFiles {
   struct Locale {
     /// Whether the file's one locale is right to left, in the formats with one locale per file.
     private let fileIsRightToLeft: Bool
-    /// Whether each locale of a catalog is, asked once per locale: Foundation's answer costs
-    /// more than checking a value.
+    /// Whether each locale of a catalog is, asked once per locale rather than once per value.
     private let catalogIsRightToLeft: [String: Bool]
 
     init(identifier: String?, file: LocalizationFile, additional: Set<String>) {
@@ -226,16 +225,21 @@ enum TranslationFiles {
   }
 
   private static func parse(_ path: String, format: LocalizationFormat) -> LocalizationFile? {
-    if case .failure(let error) = InputFile.open(path) {
+    let bytes: [UInt8]
+    switch InputFile.open(path) {
+    case .failure(let error):
       Standard.error("bidi-fix: \(path): \(error.message)")
       return nil
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      Standard.error("bidi-fix: \(path): cannot read")
-      return nil
+    case .success((let descriptor, let size)):
+      do {
+        bytes = try descriptor.closeAfter { try WholeFile.read(descriptor, size: size) }
+      } catch {
+        Standard.error("bidi-fix: \(path): cannot read: \(error)")
+        return nil
+      }
     }
     do {
-      return try LocalizationFile(bytes: Array(data), format: format)
+      return try LocalizationFile(bytes: bytes, format: format)
     } catch {
       Standard.error("\(path):\(error.line):\(error.column): error: \(error.message)")
       return nil
@@ -264,13 +268,25 @@ enum TranslationFiles {
     return nil
   }
 
-  /// Writes `bytes` in place of the file at `path` atomically (a new file renamed over it), with the
-  /// old file's permissions.
+  /// Writes `bytes` in place of the file at `path` atomically, with the old file's permissions: a
+  /// new file beside it, renamed over it, so that a reader, or a write that fails halfway, never
+  /// leaves half a file.
   static func replace(_ path: String, with bytes: [UInt8]) throws {
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-    if let permissions = attributes[.posixPermissions] {
-      try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+    let target = FilePath(path)
+    let permissions = try target.stat().permissions
+    guard let name = target.lastComponent else { throw Errno.isDirectory }
+    let temporary = target.removingLastComponent().appending(".\(name).bidi-fix-\(FileCalls.processID)")
+    let descriptor = try FileDescriptor.open(
+      temporary, .writeOnly, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
+    do {
+      try descriptor.closeAfter {
+        try FileCalls.setPermissions(descriptor, permissions)
+        _ = try descriptor.writeAll(bytes)
+      }
+      try FileCalls.move(temporary.string, over: path)
+    } catch {
+      FileCalls.remove(temporary.string)
+      throw error
     }
   }
 }

@@ -167,7 +167,9 @@ struct LineReader {
     var lastLineFeed = bytes.count - 1
     while unsafe lastLineFeed >= newData && bytes[lastLineFeed] != 0x0A { lastLineFeed -= 1 }
     guard lastLineFeed >= newData else { return }
-    if UTF8Stretches.isValid(unsafe Span(_unsafeElements: UnsafeBufferPointer(rebasing: bytes[position..<lastLineFeed + 1]))) {
+    if UTF8Stretches.isValid(
+      unsafe Span(_unsafeElements: UnsafeBufferPointer(rebasing: bytes[position..<lastLineFeed + 1])))
+    {
       validEnd = lastLineFeed + 1
     }
   }
@@ -207,6 +209,33 @@ struct LineReader {
       }
       buffer.count += read
       filled += read
+    }
+  }
+}
+
+/// A whole file in one array, for the translation-file parsers, which need all of it at once.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+enum WholeFile {
+  /// Every byte `descriptor` gives until its end. `size`, when known, is read in one call; from a
+  /// pipe, the room doubles.
+  static func read(_ descriptor: FileDescriptor, size: Int?) throws(Errno) -> [UInt8] {
+    var contents: [UInt8] = []
+    var room = Swift.max(size ?? 0, 1 << 16)
+    while true {
+      let start = contents.count
+      contents.append(contentsOf: repeatElement(0, count: room))
+      let read: Int
+      do {
+        read = unsafe try contents.withUnsafeMutableBytes { bytes in
+          unsafe try descriptor.read(
+            into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]), retryOnInterrupt: true)
+        }
+      } catch {
+        throw error as? Errno ?? .ioError
+      }
+      contents.removeSubrange((start + read)...)
+      if read == 0 { return contents }
+      room = Swift.max(1 << 16, contents.count - (size ?? 0))
     }
   }
 }

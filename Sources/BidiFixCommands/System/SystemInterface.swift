@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,8 +7,8 @@
 #endif
 
 // The command layer's calls into the C library that swift-system does not wrap: environment
-// variables, the terminal's width and the terminal's bidi mode, which a signal handler must be able
-// to restore. This file is one of the few with pointer code (the README names them): C strings and
+// variables, renaming and removing files, the terminal's width and the terminal's bidi mode, which
+// a signal handler must be able to restore. This file is one of the few with pointer code (the README names them): C strings and
 // a C structure filled in place. Everything else reads and writes through swift-system.
 
 /// The process's environment.
@@ -19,6 +21,27 @@ enum Environment {
 
   /// `NO_COLOR` set to anything non-empty turns colour off (no-color.org).
   static var noColor: Bool { !(variable("NO_COLOR") ?? "").isEmpty }
+}
+
+/// The calls on paths and descriptors that `strings fix --in-place` needs to replace a file whole.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+enum FileCalls {
+  /// Moves `source` over `destination` in one step: a reader sees the old file or the new one.
+  static func move(_ source: String, over destination: String) throws(Errno) {
+    guard unsafe rename(source, destination) == 0 else { throw Errno(rawValue: errno) }
+  }
+
+  /// Removes `path`, ignoring failure: for a temporary file left by a write that failed.
+  static func remove(_ path: String) {
+    _ = unsafe unlink(path)
+  }
+
+  /// Sets the permissions of an open file whatever the umask.
+  static func setPermissions(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
+    guard fchmod(descriptor.rawValue, mode_t(permissions.rawValue)) == 0 else { throw Errno(rawValue: errno) }
+  }
+
+  static var processID: Int32 { getpid() }
 }
 
 /// The end of a run whose reader closed its end of the output pipe.

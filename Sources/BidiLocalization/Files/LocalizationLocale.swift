@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which language a translation file holds, and which languages are written right to left.
 public enum LocalizationLocale {
   /// The locale a file's path names, the way each platform finds it: `ar.lproj/Localizable.strings`
@@ -53,20 +51,57 @@ public enum LocalizationLocale {
     return (2...3).contains(language.count) && language.allSatisfy { $0.isASCII && $0.isLetter }
   }
 
-  /// Whether `identifier`'s language is written right to left, by the locale data of Foundation
-  /// (CLDR), or because it is among `additional` (a gap in that data, such as `arz`).
+  /// Whether `identifier`'s language is written right to left, by Unicode CLDR's data as ICU reads
+  /// it (the script the locale names, or else its language's likely script in its region), or
+  /// because it is among `additional` (a gap in that data).
+  ///
+  /// BCP 47 tags (`pa-Arab`, `ar-EG`), ICU and Android identifiers (`fa_IR`, `iw`) and gettext's
+  /// (`sd_IN@devanagari`, `ar_EG.UTF-8`) are understood. A language CLDR does not know is left to
+  /// right.
   ///
   /// ```swift
   /// LocalizationLocale.isRightToLeft("fa_IR")                        // true
-  /// LocalizationLocale.isRightToLeft("arz", additional: ["arz"])     // true
+  /// LocalizationLocale.isRightToLeft("pa-PK")                        // true: Punjabi in Shahmukhi
+  /// LocalizationLocale.isRightToLeft("sd_IN@devanagari")             // false
+  /// LocalizationLocale.isRightToLeft("xyz", additional: ["xyz"])     // true
   /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of `identifier`.
   public static func isRightToLeft(_ identifier: String, additional: Set<String> = []) -> Bool {
-    let normalized = identifier.replacingOccurrences(of: "_", with: "-")
+    let normalized = String(identifier.map { $0 == "_" ? "-" : $0 })
     if additional.contains(identifier) || additional.contains(normalized)
       || additional.contains(String(normalized.split(separator: "-").first ?? ""))
     {
       return true
     }
-    return Locale.Language(identifier: normalized).characterDirection == .rightToLeft
+    // gettext's `language_TERRITORY.codeset@modifier`: the modifier may name a script.
+    let (tag, modifier) = splitModifier(normalized)
+    let subtags = tag.split(separator: "-").map(String.init)
+    guard let first = subtags.first else { return false }
+    var script = subtags.dropFirst().first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+    if script == nil, let modifier { script = modifierScripts[modifier] }
+    if let script { return rightToLeftScripts.contains(titlecased(script)) }
+    let language = languageAliases[first.lowercased()] ?? first.lowercased()
+    let region = subtags.dropFirst().first {
+      ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber))
+    }
+    if let region, let direction = regionalDirections[language + "_" + region.uppercased()] { return direction }
+    return rightToLeftLanguages.contains(language)
+  }
+
+  /// The tag before gettext's `.codeset` and `@modifier`, and the modifier.
+  private static func splitModifier(_ identifier: String) -> (tag: Substring, modifier: String?) {
+    let parts = identifier.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    let tag = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    return (tag, parts.count > 1 ? parts[1].lowercased() : nil)
+  }
+
+  /// The script each of glibc's locale modifiers names.
+  private static let modifierScripts = [
+    "latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "iqtelif": "Latn", "arabic": "Arab",
+  ]
+
+  private static func titlecased(_ script: String) -> String {
+    script.prefix(1).uppercased() + script.dropFirst().lowercased()
   }
 }

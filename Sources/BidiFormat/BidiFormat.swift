@@ -1,4 +1,5 @@
 import BidiIsolator
+import BidiLocalization
 import Foundation
 
 extension String {

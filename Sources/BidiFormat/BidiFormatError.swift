@@ -1,3 +1,5 @@
+import BidiLocalization
+
 /// Why ``Swift/String/init(bidiFormat:locale:_:)`` could not format: a template that does not fit
 /// its arguments, which `String(format:)` would have read past or misread, usually crashing.
 public enum BidiFormatError: Error, Sendable, Hashable, CustomStringConvertible {

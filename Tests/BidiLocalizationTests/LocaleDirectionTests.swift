@@ -1,0 +1,101 @@
+import BidiLocalization
+import Foundation
+import Testing
+
+/// `LocalizationLocale.isRightToLeft`: CLDR's answer, read from tables generated from CLDR's files
+/// (Scripts/lib/gen-locale-direction.py), judged against ICU's own `uloc_isRightToLeft`
+/// (`Tests/Fixtures/icu/locale-direction.c`, Debian's ICU and its copy of CLDR): the locale's script,
+/// or else its likely script, the rule Android's layout direction follows. Foundation's
+/// `characterDirection` is not the judge: it reads the layout of ICU's locale data, so a language
+/// ICU has no data for (Algerian Arabic, `arq`) or a locale naming a script (`en-Arab`) is left to
+/// right to it.
+@Suite("Which locales are right to left")
+struct LocaleDirectionTests {
+  /// Every identifier, and where ICU and this package disagree.
+  static func disagreements(_ identifiers: [String]) throws -> [String] {
+    let icu = try ICULocaleDirection.rightToLeft(identifiers)
+    return zip(identifiers, icu).compactMap { identifier, expected in
+      LocalizationLocale.isRightToLeft(identifier) == expected ? nil : "\(identifier) (ICU: \(expected))"
+    }
+  }
+
+  @Test("Agrees with ICU on every locale Foundation lists, in ICU's and in BCP 47's spelling")
+  func availableLocales() throws {
+    let identifiers = Locale.availableIdentifiers
+    // ICU lists about 800: fewer would mean the list is not what this test believes it is.
+    #expect(identifiers.count > 500)
+    let spellings = identifiers + identifiers.map { $0.replacingOccurrences(of: "_", with: "-") }
+    let wrong = try Self.disagreements(spellings)
+    #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
+    #expect(identifiers.filter { LocalizationLocale.isRightToLeft($0) }.count > 20)
+  }
+
+  @Test("Agrees with ICU on every ISO 639 language, alone and in every region")
+  func languagesInRegions() throws {
+    let languages = Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+    let regions = Locale.Region.isoRegions.map(\.identifier)
+    #expect(languages.count > 150 && regions.count > 200)
+    let identifiers = languages + languages.flatMap { language in regions.map { language + "_" + $0 } }
+    let wrong = try Self.disagreements(identifiers)
+    #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
+  }
+
+  @Test("A script the locale names decides, in any case, for every script Unicode encodes")
+  func explicitScripts() throws {
+    // Unicode's script codes (PropertyValueAliases.txt, from Debian's unicode-data).
+    let aliases = try String(contentsOfFile: "/usr/share/unicode/PropertyValueAliases.txt", encoding: .utf8)
+    let scripts = aliases.split(separator: "\n").compactMap { line -> String? in
+      let fields = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      return fields.count >= 3 && fields[0] == "sc" && fields[1].count == 4 ? fields[1] : nil
+    }
+    #expect(scripts.count > 150)
+    let identifiers = scripts.flatMap { ["und-\($0)", "en-\($0)", "ar-\($0)-EG", "fa_\($0.uppercased())"] }
+    let wrong = try Self.disagreements(identifiers)
+    #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
+  }
+
+  /// gettext and glibc name locales `language_TERRITORY.codeset@modifier`, and the modifier may
+  /// name the script (glibc's `sd_IN@devanagari`, `sr_RS@latin`); ICU reads the modifier as a
+  /// keyword and ignores it. Old codes that Android still writes in folder names: `iw`, `ji`.
+  @Test(
+    "gettext's codesets and script modifiers, and Android's old codes",
+    arguments: [
+      ("ar_EG.UTF-8", true), ("fa_IR.utf8@persian", true), ("sd_IN@devanagari", false), ("sd_IN", false),
+      ("sd_PK", true), ("ks_IN@devanagari", false), ("ks_IN", true), ("sr_RS@latin", false),
+      ("uz_UZ@cyrillic", false), ("pa_PK", true), ("pa_IN", false), ("iw", true), ("iw_IL", true),
+      ("ji", true), ("he_IL", true), ("ckb", true), ("ku", false),
+    ])
+  func gettextAndAndroid(identifier: String, expected: Bool) {
+    #expect(LocalizationLocale.isRightToLeft(identifier) == expected)
+  }
+
+  @Test("A locale given as right to left is, whatever CLDR says")
+  func additional() {
+    #expect(!LocalizationLocale.isRightToLeft("xyz"))
+    #expect(LocalizationLocale.isRightToLeft("xyz_EG", additional: ["xyz"]))
+    #expect(LocalizationLocale.isRightToLeft("en-XA", additional: ["en-XA"]))
+  }
+}
+
+/// The ICU program of `Tests/Fixtures/icu/locale-direction.c`, built with the C compiler.
+enum ICULocaleDirection {
+  static func rightToLeft(_ identifiers: [String]) throws -> [Bool] {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/icu/locale-direction.c")
+    let binary = FileManager.default.temporaryDirectory.appendingPathComponent("locale-direction-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: binary) }
+    let flags = try ICUShaper.output("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "icu-uc"])
+      .split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    _ = try ICUShaper.output("/usr/bin/env", ["cc", "-O1", source.path, "-o", binary.path] + flags)
+    let input = FileManager.default.temporaryDirectory.appendingPathComponent("locales-\(UUID())")
+    try identifiers.joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: input) }
+    let answers = try ICUShaper.output(binary.path, [], input: input).split(separator: "\n").map { $0 == "1" }
+    guard answers.count == identifiers.count else {
+      throw CocoaError(
+        .executableLoad,
+        userInfo: [NSLocalizedDescriptionKey: "locale-direction answered \(answers.count) of \(identifiers.count)"])
+    }
+    return answers
+  }
+}
