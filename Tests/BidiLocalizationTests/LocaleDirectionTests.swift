@@ -11,12 +11,15 @@ import Testing
 /// right to it.
 @Suite("Which locales are right to left")
 struct LocaleDirectionTests {
-  /// Every identifier, and where ICU and this package disagree.
-  static func disagreements(_ identifiers: [String]) throws -> [String] {
+  /// Every identifier, and where ICU and this package disagree; prints how many of `what` were
+  /// compared.
+  static func disagreements(_ identifiers: [String], _ what: String) throws -> [String] {
     let icu = try ICULocaleDirection.rightToLeft(identifiers)
-    return zip(identifiers, icu).compactMap { identifier, expected in
+    let wrong = zip(identifiers, icu).compactMap { identifier, expected in
       LocalizationLocale.isRightToLeft(identifier) == expected ? nil : "\(identifier) (ICU: \(expected))"
     }
+    print("locale direction vs ICU's uloc_isRightToLeft, \(what): \(identifiers.count) compared, \(wrong.count) differ")
+    return wrong
   }
 
   @Test("Agrees with ICU on every locale Foundation lists, in ICU's and in BCP 47's spelling")
@@ -25,7 +28,7 @@ struct LocaleDirectionTests {
     // ICU lists about 800: fewer would mean the list is not what this test believes it is.
     #expect(identifiers.count > 500)
     let spellings = identifiers + identifiers.map { $0.replacingOccurrences(of: "_", with: "-") }
-    let wrong = try Self.disagreements(spellings)
+    let wrong = try Self.disagreements(spellings, "Foundation's locales")
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
     #expect(identifiers.filter { LocalizationLocale.isRightToLeft($0) }.count > 20)
   }
@@ -36,7 +39,7 @@ struct LocaleDirectionTests {
     let regions = Locale.Region.isoRegions.map(\.identifier)
     #expect(languages.count > 150 && regions.count > 200)
     let identifiers = languages + languages.flatMap { language in regions.map { language + "_" + $0 } }
-    let wrong = try Self.disagreements(identifiers)
+    let wrong = try Self.disagreements(identifiers, "ISO 639 languages in every region")
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
   }
 
@@ -50,7 +53,7 @@ struct LocaleDirectionTests {
     }
     #expect(scripts.count > 150)
     let identifiers = scripts.flatMap { ["und-\($0)", "en-\($0)", "ar-\($0)-EG", "fa_\($0.uppercased())"] }
-    let wrong = try Self.disagreements(identifiers)
+    let wrong = try Self.disagreements(identifiers, "scripts named")
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
   }
 
