@@ -11,7 +11,7 @@ let package = Package(
     .library(name: "BidiIsolator", targets: ["BidiIsolator"]),
     .library(name: "BidiTerminal", targets: ["BidiTerminal"]),
     .library(name: "BidiLocalization", targets: ["BidiLocalization"]),
-    .library(name: "BidiFormat", targets: ["BidiFormat"]),
+    .library(name: "BidiLocalizationCore", targets: ["BidiLocalizationCore"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
   ],
@@ -35,10 +35,10 @@ let package = Package(
     // Localized strings that display right: isolated format arguments, digit shaping, placeholder
     // syntaxes, and the translation files of Apple, Android and gettext. Pure Swift, without
     // Foundation, so bidi-fix does not pay Foundation's start-up for its chat commands.
-    .target(name: "BidiLocalization", dependencies: ["BidiIsolator"]),
-    // `String(bidiFormat:)`: String(format:) with every argument isolated, throwing instead of
-    // crashing. The one module of ours that needs Foundation; bidi-fix does not link it.
-    .target(name: "BidiFormat", dependencies: ["BidiLocalization", "BidiIsolator"]),
+    .target(name: "BidiLocalizationCore", dependencies: ["BidiIsolator"]),
+    // All of the above, re-exported, and `String(bidiFormat:)`: String(format:) with every argument
+    // isolated, throwing instead of crashing. The one module of ours that needs Foundation.
+    .target(name: "BidiLocalization", dependencies: ["BidiLocalizationCore", "BidiIsolator"]),
     // Text for terminals that do no bidi of their own: cell widths, wrapping before reordering,
     // alignment, and the escape sequences that keep bidi-aware terminals from reordering again.
     .target(name: "BidiTerminal", dependencies: ["Bidi", "BidiIsolator"]),
@@ -46,7 +46,7 @@ let package = Package(
     .target(
       name: "BidiFixCommands",
       dependencies: [
-        "Bidi", "BidiIsolator", "BidiTerminal", "BidiLocalization",
+        "Bidi", "BidiIsolator", "BidiTerminal", "BidiLocalizationCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -55,7 +55,7 @@ let package = Package(
     .executableTarget(name: "bidi-fix", dependencies: ["BidiFixCommands"]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
-      name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalization"],
+      name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalizationCore"],
       path: "Fuzz/BidiFuzz"),
     // Release-build throughput of the isolator library (Scripts/bench).
     .executableTarget(
@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiLocalizationTests",
-      dependencies: ["BidiLocalization", "BidiFormat", "BidiIsolator", "Bidi", "BidiTestSupport"]),
+      dependencies: ["BidiLocalization", "BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiFixCommandsTests",
       dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),

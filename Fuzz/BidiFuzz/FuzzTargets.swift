@@ -6,7 +6,7 @@
 import Bidi
 import BidiFixCommands
 import BidiIsolator
-import BidiLocalization
+import BidiLocalizationCore
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/BidiLocalization/Files/LocaleDirectionData.swift from Unicode CLDR.
+"""Writes Sources/BidiLocalizationCore/Files/LocaleDirectionData.swift from Unicode CLDR.
 
 Which locales are written right to left, the way ICU decides it (the language's likely script,
 unless the locale names a script), without linking ICU's data into bidi-fix. Reads Debian's
@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 
 cldr = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode/cldr"
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-output = os.path.join(root, "Sources", "BidiLocalization", "Files", "LocaleDirectionData.swift")
+output = os.path.join(root, "Sources", "BidiLocalizationCore", "Files", "LocaleDirectionData.swift")
 
 version = "unknown"
 for line in open(os.path.join(cldr, "common", "dtd", "ldml.dtd"), encoding="utf-8"):

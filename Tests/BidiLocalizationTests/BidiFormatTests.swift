@@ -1,5 +1,4 @@
 import Bidi
-import BidiFormat
 import BidiIsolator
 import BidiLocalization
 import Foundation

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Bidi
 import BidiIsolator
-import BidiLocalization
+import BidiLocalizationCore
 import BidiTerminal
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BidiLocalization
+import BidiLocalizationCore
 import SystemPackage
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)

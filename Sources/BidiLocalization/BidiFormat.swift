@@ -1,5 +1,5 @@
 import BidiIsolator
-import BidiLocalization
+import BidiLocalizationCore
 import Foundation
 
 extension String {
@@ -10,7 +10,7 @@ extension String {
   /// place every placeable, so an argument displays as one unit whatever its direction: a Latin
   /// name in an Arabic sentence keeps its `@` and its punctuation, and an argument at the start no
   /// longer decides the direction of the whole line. A placeholder the template already isolates is
-  /// left as it is. Text arguments are sanitised first (``BidiSanitizer``, `close`), so a stray PDI
+  /// left as it is. Text arguments are sanitised first (`BidiSanitizer`, `close`), so a stray PDI
   /// or RLO in a user's name cannot end the isolate early or reach past it.
   ///
   /// ```swift
@@ -19,7 +19,7 @@ extension String {
   /// try String(bidiFormat: "مرحبا %d", "Bob")              // throws .wrongArgumentType
   /// ```
   ///
-  /// Placeholders: Apple's printf syntax (``PlaceholderSyntax/apple``) with `%@`, the integer,
+  /// Placeholders: Apple's printf syntax (`PlaceholderSyntax.apple`) with `%@`, the integer,
   /// floating-point and character conversions, their flags, widths (`*` too), precisions and
   /// length modifiers, positional arguments (`%2$@`) and `%%`. `%s`, `%p`, `%n` and `%#@name@` are
   /// refused (``BidiFormatError/unsupportedPlaceholder(_:)``).

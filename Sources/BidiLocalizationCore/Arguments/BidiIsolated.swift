@@ -37,16 +37,3 @@ public struct BidiIsolated: Sendable, Hashable, CustomStringConvertible {
     return String(initiator.scalar) + BidiSanitizer(policy: .close).sanitize(value) + "\u{2069}"
   }
 }
-
-#if canImport(Darwin)
-  import Foundation
-
-  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-  extension String.LocalizationValue.StringInterpolation {
-    /// Interpolates an isolated value as a string argument: `%@` in the key, the isolated value in
-    /// the translation.
-    public mutating func appendInterpolation(_ value: BidiIsolated) {
-      appendInterpolation(value.description)
-    }
-  }
-#endif

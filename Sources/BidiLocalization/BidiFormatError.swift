@@ -1,4 +1,4 @@
-import BidiLocalization
+import BidiLocalizationCore
 
 /// Why ``Swift/String/init(bidiFormat:locale:_:)`` could not format: a template that does not fit
 /// its arguments, which `String(format:)` would have read past or misread, usually crashing.
