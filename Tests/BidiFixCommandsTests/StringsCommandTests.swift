@@ -174,6 +174,11 @@ struct StringsCommandTests {
     }
     let permissions = try FileManager.default.attributesOfItem(atPath: arabic.path)[.posixPermissions] as? Int
     #expect(permissions == 0o640)
+    // The new files were renamed over the old ones: none is left beside them.
+    for folder in Set(files.map { $0.deletingLastPathComponent().path }) {
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".bidi-fix-") }
+      #expect(left.isEmpty, "\(folder): \(left)")
+    }
     // Every right-to-left file changed, and the fixed ones check clean of unisolated placeholders.
     for file in [files[0], files[1], files[4], files[5], files[6], files[8], files[9]] {
       #expect(try Self.bytes(file) != before[file.path], "\(file.path) fixed")
@@ -186,6 +191,24 @@ struct StringsCommandTests {
     #expect(second.status == 0)
     #expect(second.stderr.isEmpty)
     for file in files { #expect(try Self.bytes(file) == fixed[file.path]) }
+  }
+
+  @Test("A --source that is a pipe is read whole, as the same file would be")
+  func sourceFromPipe() throws {
+    let folder = try Self.copyOfFixtures()
+    let arabic = folder.url.appendingPathComponent("Apple/ar.lproj/Localizable.strings").path
+    let english = folder.url.appendingPathComponent("Apple/en.lproj/Localizable.strings")
+    // Repeated past a pipe's 64 KB, so that it arrives in many reads.
+    var source = try Data(contentsOf: english)
+    let copy = source
+    while source.count < 300_000 { source.append(copy) }
+    let sourceFile = folder.url.appendingPathComponent("large-en.strings")
+    try source.write(to: sourceFile)
+    let fromFile = try BidiFixBinary.run(["strings", "check", "--source", sourceFile.path, arabic])
+    let fromPipe = try BidiFixBinary.run(["strings", "check", "--source", "/dev/stdin", arabic], input: source)
+    #expect(fromFile.status == 1)
+    #expect(fromPipe.status == fromFile.status)
+    #expect(fromPipe.stdout == fromFile.stdout && !fromPipe.stdout.isEmpty)
   }
 
   @Test("msgfmt -c judges each .po file the same after the fix as before (he.po has a %d for a %s)")

@@ -57,16 +57,39 @@ struct LocaleDirectionTests {
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
   }
 
+  @Test("Reads a tag by position: extensions, variants, case and an empty language as ICU reads them")
+  func tagShapes() throws {
+    let languages = ["ar", "en", "fa", "he", "pa", "sd", "ur", "uz", "az", "ku", "AR", "und", ""]
+    let regions = ["EG", "PK", "IN", "AF", "IR", "US", "001"]
+    var identifiers: [String] = []
+    for language in languages {
+      identifiers += [
+        "\(language)-u-nu-latn", "\(language)-u-nu-arab", "\(language)-x-arab", "\(language)-x-latn", "-\(language)",
+      ]
+      for region in regions {
+        identifiers += [
+          "\(language)_\(region)_ABCD", "\(language)-\(region)-u-ca-islamic", "\(language)-Arab-\(region)-x-y",
+          "\(language)-Latn-\(region)", "\(language)-\(region.lowercased())", "_\(region)", "-\(region)",
+        ]
+      }
+    }
+    let wrong = try Self.disagreements(identifiers, "tags with extensions, variants and odd case")
+    #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
+  }
+
   /// gettext and glibc name locales `language_TERRITORY.codeset@modifier`, and the modifier may
   /// name the script (glibc's `sd_IN@devanagari`, `sr_RS@latin`); ICU reads the modifier as a
   /// keyword and ignores it. Old codes that Android still writes in folder names: `iw`, `ji`.
+  /// Deprecated and overlong codes go by what CLDR replaces them with (`prs`, Dari, is `fa_AF`;
+  /// `arb` is `ar`), which ICU 72's `uloc_isRightToLeft` does not do: it calls them left to right.
   @Test(
     "gettext's codesets and script modifiers, and Android's old codes",
     arguments: [
       ("ar_EG.UTF-8", true), ("fa_IR.utf8@persian", true), ("sd_IN@devanagari", false), ("sd_IN", false),
       ("sd_PK", true), ("ks_IN@devanagari", false), ("ks_IN", true), ("sr_RS@latin", false),
       ("uz_UZ@cyrillic", false), ("pa_PK", true), ("pa_IN", false), ("iw", true), ("iw_IL", true),
-      ("ji", true), ("he_IL", true), ("ckb", true), ("ku", false),
+      ("ji", true), ("he_IL", true), ("ckb", true), ("ku", false), ("prs", true), ("arb", true), ("per", true),
+      ("pes", true), ("ydd", true), ("urd", true), ("pnb", true), ("", false),
     ])
   func gettextAndAndroid(identifier: String, expected: Bool) {
     #expect(LocalizationLocale.isRightToLeft(identifier) == expected)

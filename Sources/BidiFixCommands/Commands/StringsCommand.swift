@@ -226,7 +226,8 @@ enum TranslationFiles {
 
   private static func parse(_ path: String, format: LocalizationFormat) -> LocalizationFile? {
     let bytes: [UInt8]
-    switch InputFile.open(path) {
+    // A path is a file here, `-` too: `strings` does not read standard input.
+    switch InputFile.open(path == "-" ? "./-" : path) {
     case .failure(let error):
       Standard.error("bidi-fix: \(path): \(error.message)")
       return nil
@@ -269,24 +270,41 @@ enum TranslationFiles {
   }
 
   /// Writes `bytes` in place of the file at `path` atomically, with the old file's permissions: a
-  /// new file beside it, renamed over it, so that a reader, or a write that fails halfway, never
-  /// leaves half a file.
+  /// new file beside it, flushed to the disk and renamed over it, so that neither a reader, nor a
+  /// write that fails halfway, nor a power cut leaves half a file. A symbolic link is replaced by
+  /// the file, as `sed -i` replaces one.
   static func replace(_ path: String, with bytes: [UInt8]) throws {
     let target = FilePath(path)
     let permissions = try target.stat().permissions
-    guard let name = target.lastComponent else { throw Errno.isDirectory }
-    let temporary = target.removingLastComponent().appending(".\(name).bidi-fix-\(FileCalls.processID)")
-    let descriptor = try FileDescriptor.open(
-      temporary, .writeOnly, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
+    let (temporary, descriptor) = try createTemporaryFile(beside: target)
     do {
       try descriptor.closeAfter {
         try FileCalls.setPermissions(descriptor, permissions)
         _ = try descriptor.writeAll(bytes)
+        try FileCalls.synchronize(descriptor)
       }
       try FileCalls.move(temporary.string, over: path)
     } catch {
       FileCalls.remove(temporary.string)
       throw error
+    }
+  }
+
+  /// A new file, only the owner's to read and write, in `target`'s folder: `.bidi-fix-` and eight
+  /// random hexadecimal digits, tried again under another name if a file has that one (one left by
+  /// a run that was killed, say).
+  private static func createTemporaryFile(beside target: FilePath) throws -> (FilePath, FileDescriptor) {
+    var attempt = 0
+    while true {
+      let name = ".bidi-fix-" + String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
+      let temporary = target.removingLastComponent().appending(name)
+      do {
+        let descriptor = try FileDescriptor.open(
+          temporary, .writeOnly, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
+        return (temporary, descriptor)
+      } catch Errno.fileExists where attempt < 16 {
+        attempt += 1
+      }
     }
   }
 }

@@ -216,27 +216,29 @@ struct LineReader {
 /// A whole file in one array, for the translation-file parsers, which need all of it at once.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 enum WholeFile {
-  /// Every byte `descriptor` gives until its end. `size`, when known, is read in one call; from a
-  /// pipe, the room doubles.
+  /// Every byte `descriptor` gives until its end. A regular file of known `size` is read into
+  /// room for all of it; otherwise the room doubles each time it fills, so a pipe of 64 KB reads
+  /// costs its bytes a few times over, not once per read.
   static func read(_ descriptor: FileDescriptor, size: Int?) throws(Errno) -> [UInt8] {
-    var contents: [UInt8] = []
-    var room = Swift.max(size ?? 0, 1 << 16)
+    // One byte more than the size, so the read that finds the end needs no new room.
+    var contents = [UInt8](repeating: 0, count: Swift.max((size ?? 0) + 1, 1 << 16))
+    var filled = 0
     while true {
-      let start = contents.count
-      contents.append(contentsOf: repeatElement(0, count: room))
+      if filled == contents.count { contents.append(contentsOf: repeatElement(0, count: contents.count)) }
       let read: Int
       do {
         read = unsafe try contents.withUnsafeMutableBytes { bytes in
           unsafe try descriptor.read(
-            into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]), retryOnInterrupt: true)
+            into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]), retryOnInterrupt: true)
         }
       } catch {
         throw error as? Errno ?? .ioError
       }
-      contents.removeSubrange((start + read)...)
-      if read == 0 { return contents }
-      room = Swift.max(1 << 16, contents.count - (size ?? 0))
+      if read == 0 { break }
+      filled += read
     }
+    contents.removeSubrange(filled...)
+    return contents
   }
 }
 

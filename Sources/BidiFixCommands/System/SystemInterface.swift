@@ -41,7 +41,11 @@ enum FileCalls {
     guard fchmod(descriptor.rawValue, mode_t(permissions.rawValue)) == 0 else { throw Errno(rawValue: errno) }
   }
 
-  static var processID: Int32 { getpid() }
+  /// Waits until the file's bytes are on the disk, so that a rename after it never leaves an empty
+  /// file in its place after a power cut.
+  static func synchronize(_ descriptor: FileDescriptor) throws(Errno) {
+    guard fsync(descriptor.rawValue) == 0 else { throw Errno(rawValue: errno) }
+  }
 }
 
 /// The end of a run whose reader closed its end of the output pipe.

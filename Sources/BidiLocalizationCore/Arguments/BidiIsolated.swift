@@ -4,7 +4,8 @@ import BidiIsolator
 /// value's own, sanitised, between an isolate initiator and PDI (FSI … PDI unless a direction is
 /// given).
 ///
-/// Interpolated into a localized string, it keeps the localization key the same as the bare value
+/// Interpolated into a localized string on Apple's systems (with `import BidiLocalization`, which
+/// adds that interpolation on Foundation), it keeps the localization key the same as the bare value
 /// would (an interpolated object becomes `%@` in the key), while the translation shows the value
 /// isolated:
 ///
@@ -15,7 +16,7 @@ import BidiIsolator
 /// BidiIsolated("+1 555", direction: .leftToRight).description // "\u{2066}+1 555\u{2069}"
 /// ```
 ///
-/// A control of the value's own is sanitised (``BidiSanitizer``, `close`): a stray PDI cannot end
+/// A control of the value's own is sanitised (`BidiSanitizer`, `close`): a stray PDI cannot end
 /// the isolate early, and an RLO cannot reach past it.
 public struct BidiIsolated: Sendable, Hashable, CustomStringConvertible {
   /// The value's text, as the value describes itself.

@@ -76,17 +76,35 @@ public enum LocalizationLocale {
     }
     // gettext's `language_TERRITORY.codeset@modifier`: the modifier may name a script.
     let (tag, modifier) = splitModifier(normalized)
-    let subtags = tag.split(separator: "-").map(String.init)
-    guard let first = subtags.first else { return false }
-    var script = subtags.dropFirst().first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+    // By position, as BCP 47 and ICU read a tag: the language (empty is undetermined), then a
+    // script, then a region, each optional; variants and `-u-` or `-x-` extensions after them do
+    // not change the direction.
+    let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+    let language = subtags[0].isEmpty ? "und" : subtags[0].lowercased()
+    var next = 1
+    var script: String? = nil
+    if next < subtags.count, isASCII(subtags[next], letters: 4) {
+      script = String(subtags[next])
+      next += 1
+    }
     if script == nil, let modifier { script = modifierScripts[modifier] }
     if let script { return rightToLeftScripts.contains(titlecased(script)) }
-    let language = languageAliases[first.lowercased()] ?? first.lowercased()
-    let region = subtags.dropFirst().first {
-      ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber))
+    let canonical = languageAliases[language] ?? language
+    if next < subtags.count, isASCII(subtags[next], letters: 2) || isASCII(subtags[next], digits: 3),
+      let direction = regionalDirections[canonical + "_" + subtags[next].uppercased()]
+    {
+      return direction
     }
-    if let region, let direction = regionalDirections[language + "_" + region.uppercased()] { return direction }
-    return rightToLeftLanguages.contains(language)
+    return rightToLeftLanguages.contains(canonical)
+  }
+
+  private static func isASCII(_ subtag: Substring, letters count: Int) -> Bool {
+    subtag.utf8.count == count
+      && subtag.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+  }
+
+  private static func isASCII(_ subtag: Substring, digits count: Int) -> Bool {
+    subtag.utf8.count == count && subtag.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// The tag before gettext's `.codeset` and `@modifier`, and the modifier.
