@@ -11,14 +11,33 @@ import Testing
 /// right to it.
 @Suite("Which locales are right to left")
 struct LocaleDirectionTests {
+  /// ISO 15924's variant forms of scripts, and the script each is a form of: Nastaliq (how Urdu is
+  /// printed) and three forms of Syriac. ICU 72's script table leaves them left to right; a locale
+  /// naming one is asked of ICU with the script it is a form of.
+  static let variantScripts = ["aran": "Arab", "syre": "Syrc", "syrj": "Syrc", "syrn": "Syrc"]
+
+  /// `identifier` with a variant script replaced by the script it is a form of, or `nil`.
+  static func withBaseScript(_ identifier: String) -> String? {
+    let separator: Character = identifier.contains("-") ? "-" : "_"
+    var subtags = identifier.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+    guard subtags.count > 1, let base = variantScripts[subtags[1].lowercased()] else { return nil }
+    subtags[1] = base
+    return subtags.joined(separator: String(separator))
+  }
+
   /// Every identifier, and where ICU and this package disagree; prints how many of `what` were
   /// compared.
   static func disagreements(_ identifiers: [String], _ what: String) throws -> [String] {
-    let icu = try ICULocaleDirection.rightToLeft(identifiers)
+    let asked = identifiers.map { withBaseScript($0) ?? $0 }
+    let icu = try ICULocaleDirection.rightToLeft(asked)
+    let variants = zip(identifiers, asked).filter { $0 != $1 }.count
     let wrong = zip(identifiers, icu).compactMap { identifier, expected in
       LocalizationLocale.isRightToLeft(identifier) == expected ? nil : "\(identifier) (ICU: \(expected))"
     }
-    print("locale direction vs ICU's uloc_isRightToLeft, \(what): \(identifiers.count) compared, \(wrong.count) differ")
+    let asBase = variants == 0 ? "" : " (\(variants) naming a variant script, asked with its base script)"
+    print(
+      "locale direction vs ICU's uloc_isRightToLeft, \(what): \(identifiers.count) compared\(asBase), \(wrong.count) differ"
+    )
     return wrong
   }
 
@@ -31,6 +50,16 @@ struct LocaleDirectionTests {
     let wrong = try Self.disagreements(spellings, "Foundation's locales")
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
     #expect(identifiers.filter { LocalizationLocale.isRightToLeft($0) }.count > 20)
+  }
+
+  @Test("A locale in Nastaliq is right to left, as Apple's Foundation says of its own")
+  func nastaliqAsFoundationSays() {
+    let nastaliq = Locale.availableIdentifiers.filter { $0.contains("_Aran") }
+    #expect(!nastaliq.isEmpty)
+    for identifier in nastaliq {
+      #expect(Locale.Language(identifier: identifier).characterDirection == .rightToLeft)
+      #expect(LocalizationLocale.isRightToLeft(identifier), "\(identifier)")
+    }
   }
 
   @Test("Agrees with ICU on every ISO 639 language, alone and in every region")
@@ -52,7 +81,9 @@ struct LocaleDirectionTests {
       return fields.count >= 3 && fields[0] == "sc" && fields[1].count == 4 ? fields[1] : nil
     }
     #expect(scripts.count > 150)
-    let identifiers = scripts.flatMap { ["und-\($0)", "en-\($0)", "ar-\($0)-EG", "fa_\($0.uppercased())"] }
+    let identifiers = (scripts + ["Aran", "Syre", "Syrj", "Syrn"]).flatMap {
+      ["und-\($0)", "en-\($0)", "ar-\($0)-EG", "fa_\($0.uppercased())"]
+    }
     let wrong = try Self.disagreements(identifiers, "scripts named")
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
   }

@@ -3,11 +3,12 @@
 // Unicode-DFS-2016 (LICENSES/Unicode-DFS-2016.txt). Do not edit: run the script again.
 
 extension LocalizationLocale {
-  /// Scripts written right to left (scriptMetadata.txt).
+  /// Scripts written right to left (scriptMetadata.txt), and the variant forms of them that ISO 15924
+  /// codes (Nastaliq, `Aran`; three forms of Syriac).
   static let rightToLeftScripts: Set<String> = [
-    "Adlm", "Arab", "Armi", "Avst", "Chrs", "Cprt", "Elym", "Hatr", "Hebr", "Hung", "Khar", "Lydi", "Mand",
-    "Mani", "Mend", "Merc", "Mero", "Narb", "Nbat", "Nkoo", "Orkh", "Ougr", "Palm", "Phli", "Phlp", "Phnx",
-    "Prti", "Rohg", "Samr", "Sarb", "Sogd", "Sogo", "Syrc", "Thaa", "Yezi",
+    "Adlm", "Arab", "Aran", "Armi", "Avst", "Chrs", "Cprt", "Elym", "Hatr", "Hebr", "Hung", "Khar", "Lydi",
+    "Mand", "Mani", "Mend", "Merc", "Mero", "Narb", "Nbat", "Nkoo", "Orkh", "Ougr", "Palm", "Phli", "Phlp",
+    "Phnx", "Prti", "Rohg", "Samr", "Sarb", "Sogd", "Sogo", "Syrc", "Syre", "Syrj", "Syrn", "Thaa", "Yezi",
   ]
 
   /// Languages whose likely script is written right to left (likelySubtags.xml).
