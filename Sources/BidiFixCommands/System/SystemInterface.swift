@@ -8,8 +8,9 @@ import SystemPackage
 
 // The command layer's calls into the C library that swift-system does not wrap: environment
 // variables, renaming and removing files, the terminal's width and the terminal's bidi mode, which
-// a signal handler must be able to restore. This file is one of the few with pointer code (the README names them): C strings and
-// a C structure filled in place. Everything else reads and writes through swift-system.
+// a signal handler must be able to restore. This file is one of the few with pointer code (the
+// README names them): C strings and a C structure filled in place. Everything else reads and
+// writes through swift-system.
 
 /// The process's environment.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
