@@ -103,22 +103,11 @@ for element in metadata.iter("languageAlias"):
 rtl_languages = sorted(set(rtl_languages))
 
 
-def swift_set(items, indent="    "):
+def wrapped(pieces, indent="    "):
+    """Swift literal elements, as many to a line as fit in 110 columns, each with its comma."""
     lines, line = [], indent
-    for item in items:
-        piece = f'"{item}", '
-        if len(line) + len(piece) > 110:
-            lines.append(line.rstrip())
-            line = indent
-        line += piece
-    lines.append(line.rstrip())
-    return "\n".join(lines)
-
-
-def swift_dictionary(items, indent="    "):
-    lines, line = [], indent
-    for key, value in items:
-        piece = f'"{key}": {value}, '
+    for piece in pieces:
+        piece += ", "
         if len(line) + len(piece) > 110:
             lines.append(line.rstrip())
             line = indent
@@ -135,23 +124,23 @@ extension LocalizationLocale {{
   /// Scripts written right to left (scriptMetadata.txt), and the variant forms of them that ISO 15924
   /// codes (Nastaliq, `Aran`; three forms of Syriac).
   static let rightToLeftScripts: Set<String> = [
-{swift_set(sorted(rtl_scripts))}
+{wrapped(f'"{script}"' for script in sorted(rtl_scripts))}
   ]
 
   /// Languages whose likely script is written right to left (likelySubtags.xml).
   static let rightToLeftLanguages: Set<String> = [
-{swift_set(rtl_languages)}
+{wrapped(f'"{language}"' for language in rtl_languages)}
   ]
 
   /// Languages that a region writes in a script of the other direction: Punjabi in Pakistan is
   /// written in Arabic script, Sindhi in India in Devanagari.
   static let regionalDirections: [String: Bool] = [
-{swift_dictionary(sorted((key, "true" if value else "false") for key, value in regional.items()))}
+{wrapped(f'"{key}": {"true" if rtl else "false"}' for key, rtl in sorted(regional.items()))}
   ]
 
   /// Deprecated and overlong codes whose language decides: `iw` is `he`.
   static let languageAliases: [String: String] = [
-{swift_dictionary(sorted((key, f'"{value}"') for key, value in aliases.items()))}
+{wrapped(f'"{alias}": "{language}"' for alias, language in sorted(aliases.items()))}
   ]
 }}
 """
