@@ -83,41 +83,15 @@ struct DigitShapingTests {
   }
 }
 
-/// The ICU program of `Tests/Fixtures/icu/shape-digits.c`, built once with the C compiler.
+/// The ICU program of `Tests/Fixtures/icu/shape-digits.c`.
 struct ICUShaper {
-  let binary: URL
+  let program: ICUProgram
 
   static func build() throws -> ICUShaper {
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/icu/shape-digits.c")
-    let binary = FileManager.default.temporaryDirectory.appendingPathComponent("shape-digits-\(UUID())")
-    let flags = try Self.output("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "icu-uc"])
-      .split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-    _ = try Self.output("/usr/bin/env", ["cc", "-O1", source.path, "-o", binary.path] + flags)
-    return ICUShaper(binary: binary)
+    ICUShaper(program: try ICUProgram(fixture: "shape-digits.c"))
   }
 
   func run(mode: String, digits: String, lines: [String]) throws -> [String] {
-    let input = FileManager.default.temporaryDirectory.appendingPathComponent("icu-input-\(UUID())")
-    try lines.joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: input) }
-    let output = try Self.output(binary.path, [mode, digits], input: input)
-    return output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-  }
-
-  static func output(_ executable: String, _ arguments: [String], input: URL? = nil) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments) failed"])
-    }
-    return String(decoding: data, as: UTF8.self)
+    try program.run([mode, digits], lines: lines)
   }
 }

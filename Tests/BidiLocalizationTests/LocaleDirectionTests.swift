@@ -134,20 +134,12 @@ struct LocaleDirectionTests {
   }
 }
 
-/// The ICU program of `Tests/Fixtures/icu/locale-direction.c`, built with the C compiler.
+/// The ICU program of `Tests/Fixtures/icu/locale-direction.c`, built once for every test here.
 enum ICULocaleDirection {
+  private static let program = Result { try ICUProgram(fixture: "locale-direction.c") }
+
   static func rightToLeft(_ identifiers: [String]) throws -> [Bool] {
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/icu/locale-direction.c")
-    let binary = FileManager.default.temporaryDirectory.appendingPathComponent("locale-direction-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: binary) }
-    let flags = try ICUShaper.output("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "icu-uc"])
-      .split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-    _ = try ICUShaper.output("/usr/bin/env", ["cc", "-O1", source.path, "-o", binary.path] + flags)
-    let input = FileManager.default.temporaryDirectory.appendingPathComponent("locales-\(UUID())")
-    try identifiers.joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: input) }
-    let answers = try ICUShaper.output(binary.path, [], input: input).split(separator: "\n").map { $0 == "1" }
+    let answers = try program.get().run([], lines: identifiers).map { $0 == "1" }
     guard answers.count == identifiers.count else {
       throw CocoaError(
         .executableLoad,
