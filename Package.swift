@@ -52,7 +52,9 @@ let package = Package(
       ]
     ),
     // The executable only parses and hands over to BidiFixCommands.
-    .executableTarget(name: "bidi-fix", dependencies: ["BidiFixCommands"]),
+    .executableTarget(
+      name: "bidi-fix",
+      dependencies: ["BidiFixCommands", .product(name: "SystemPackage", package: "swift-system")]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
       name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalizationCore"],
@@ -79,9 +81,19 @@ let package = Package(
   ]
 )
 
+// What the standard library has only from Swift 6.2 on (`UTF8Span`, `InlineArray`, spans of
+// arrays) ships with the 26 releases of Apple's systems. Code that needs it is marked
+// `@available(SwiftStdlib 6.2, *)`, named once here, in the manner of swift-system's availability
+// macros.
+let availabilityMacros: [SwiftSetting] = [
+  "SwiftStdlib 6.2:macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26"
+].map { .enableExperimentalFeature("AvailabilityMacro=\($0)") }
+
 // Every target is checked for memory safety (SE-0458), and what the check finds is an error: the
 // pointer code that remains is marked `unsafe` where it is used, in the few files the README names.
 for target in package.targets where target.type != .system {
   target.swiftSettings =
-    (target.swiftSettings ?? []) + [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
+    (target.swiftSettings ?? []) + availabilityMacros + [
+      .strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error),
+    ]
 }

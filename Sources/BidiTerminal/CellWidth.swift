@@ -12,7 +12,7 @@
 /// - Unassigned code points count 1, or 2 in the ranges Unicode reserves for CJK ideographs (their
 ///   East_Asian_Width default), where `wcwidth` answers -1: a terminal with newer data or a
 ///   fallback glyph still draws them, and that is the width it will most likely give them.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum CellWidth {
   /// The version of the Unicode Character Database the widths were generated from.
   public static var unicodeVersion: String { CellWidthTable.unicodeVersion }

@@ -10,7 +10,7 @@
 ///
 /// Runs rather than a two-stage table because the widths change rarely along the code space: the two
 /// small literals type-check quickly and a lookup is a binary search of 953 entries.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum CellWidthTable {
   /// The Unicode version the table was generated from.
   static let unicodeVersion = "15.0.0"

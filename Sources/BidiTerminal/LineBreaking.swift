@@ -13,7 +13,7 @@ import Bidi
 /// ```
 ///
 /// - Complexity: O(*n*).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum LineBreaking {
   /// A line: the scalars it holds, and the part of them to show (without the spaces it breaks at).
   public struct Line: Sendable, Hashable {

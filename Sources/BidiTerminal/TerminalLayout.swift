@@ -15,7 +15,7 @@ import BidiIsolator
 /// ```
 ///
 /// - Complexity: O(*n*) for a paragraph of *n* scalars.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct TerminalLayout: Sendable {
   /// Which edge lines start from.
   public enum Alignment: String, Sendable, CaseIterable {
@@ -53,17 +53,13 @@ public struct TerminalLayout: Sendable {
   ///
   /// - Complexity: O(*n*), one pass over the UTF-8 bytes.
   public static func plainLeftToRightWidth(of text: String) -> Int? {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      return plainLeftToRightWidth(ofValidUTF8: text.utf8Span.span)
-    }
-    let bytes = Array(text.utf8)[...]
-    return plainLeftToRightWidth(ofValidUTF8: bytes.span)
+    plainLeftToRightWidth(ofValidUTF8: text.utf8Span.span)
   }
 
   /// ``plainLeftToRightWidth(of:)-(String)`` for text held as UTF-8 bytes.
   ///
   /// - Complexity: O(*n*).
-  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  @available(SwiftStdlib 6.2, *)
   public static func plainLeftToRightWidth(of text: UTF8Span) -> Int? {
     plainLeftToRightWidth(ofValidUTF8: text.span)
   }
@@ -402,7 +398,7 @@ public struct TerminalLayout: Sendable {
 /// Keeps the scalars of each grapheme cluster in logical order after reordering: an emoji ZWJ
 /// sequence or a skin-tone modifier in a right-to-left run would otherwise be sent reversed and
 /// fall apart on screen.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum GraphemeOrder {
   /// UTF-8 offsets of scalar offsets in one text, for lines taken in order: each line starts
   /// counting where the one before stopped, so a paragraph costs one pass however it is wrapped.

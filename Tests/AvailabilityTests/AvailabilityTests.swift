@@ -72,6 +72,11 @@ struct AvailabilityTests {
       }
       func unchecked(_ bytes: [UInt8]) -> Int { bytes.span.count }
       func backDeployed(_ bytes: ArraySlice<UInt8>) -> Int { bytes.span.count }
+      @available(SwiftStdlib 6.2, *)
+      func markedByMacro(_ text: String) -> Int { text.utf8Span.count }
+      func checkedByMacro(_ text: String) -> Int {
+        if #available(SwiftStdlib 6.2, *) { return text.utf8Span.count } else { return text.utf8.count }
+      }
       """
     let findings = AvailabilityCheck(standardLibrary: interface).check(dump: try build.dumpAST(ofSource: source))
       .findings
@@ -152,7 +157,9 @@ struct PackageBuild {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("availability-\(UUID()).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    return try run([compiler, "-dump-ast", "-parse-as-library", file.path])
+    // The package's availability macro, as Package.swift defines it.
+    let macro = "AvailabilityMacro=SwiftStdlib 6.2:macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26"
+    return try run([compiler, "-dump-ast", "-parse-as-library", "-enable-experimental-feature", macro, file.path])
   }
 
   /// The build command without what writes outputs: the rest (sources, search paths, package name,

@@ -8,7 +8,7 @@
 /// BidiClass(shortName: "EN")           // .europeanNumber
 /// BidiClass.europeanNumber.shortName   // "EN"
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiClass: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   public let rawValue: UInt8
 

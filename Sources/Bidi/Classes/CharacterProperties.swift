@@ -1,4 +1,4 @@
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension BidiClass {
   /// The Bidi_Class of `scalar`, from the character tables of the loaded libfribidi.
   ///
@@ -13,7 +13,7 @@ extension BidiClass {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension BidiClass {
   /// The Bidi_Class of any code point, surrogates included (which no `Unicode.Scalar` can hold),
   /// or `nil` past U+10FFFF.
@@ -26,14 +26,14 @@ extension BidiClass {
 }
 
 /// Whether a paired bracket opens or closes its pair (Bidi_Paired_Bracket_Type).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum BracketKind: Sendable, Hashable {
   case opening
   case closing
 }
 
 /// A character's Bidi_Paired_Bracket properties, which rule N0 uses.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct PairedBracket: Sendable, Hashable {
   /// Whether the character opens or closes its pair.
   public let kind: BracketKind
@@ -46,7 +46,7 @@ public struct PairedBracket: Sendable, Hashable {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension Unicode.Scalar {
   /// The Bidi_Mirroring_Glyph of this scalar: the character a right-to-left run shows in its place
   /// (rule L4), or `nil` when it has none.
@@ -80,7 +80,7 @@ extension Unicode.Scalar {
 
 /// Class look-ups on the engine's hot path: a table of the Basic Multilingual Plane filled once from
 /// FriBidi, and a direct call for the rest.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum ClassLookup {
   private static let basicPlane: [BidiClass] = (0..<0x1_0000).map {
     FriBidiLibrary.bidiClass(of: UInt32($0))

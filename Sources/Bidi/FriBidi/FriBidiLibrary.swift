@@ -6,7 +6,7 @@ internal import CFriBidi
 /// engine's Swift values lives here, in the manner of swift-system's internal syscall layer; this
 /// is one of the few files with pointer code (the README names them), each use marked `unsafe`.
 /// The rest of the engine sees only `BidiClass`, `[UInt8]` levels and `[Unicode.Scalar]` arrays.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum FriBidiLibrary {
   // MARK: Version
 

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Offsets are scalar offsets in the whole text, as everywhere in the engine.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiLine: Sendable {
   /// The line's range in the text.
   public let range: Range<Int>

@@ -1,6 +1,6 @@
 /// The line rules: L1 (resetting separators and trailing whitespace), L2 (reversing), L3 (marks after
 /// their base), L4 (mirroring), plus removal of controls and Arabic shaping.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal struct LineLayout {
   var visualScalars: [Unicode.Scalar] = []
   var visualToLogical: [Int] = []

@@ -1,5 +1,5 @@
 /// What laying out a line does beyond rules L1–L2.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct ReorderingOptions: OptionSet, Sendable, Hashable {
   public let rawValue: UInt8
 
@@ -31,7 +31,7 @@ public struct ReorderingOptions: OptionSet, Sendable, Hashable {
   ]
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension Unicode.Scalar {
   /// LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM.
   @inline(__always)

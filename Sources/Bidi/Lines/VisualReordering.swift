@@ -7,7 +7,7 @@
 /// a subtree undergoes at its own root are the levels between its parent's level and its own. The
 /// visual order is an in-order walk that swaps sides (and reverses the run) wherever the reversals
 /// so far add up to an odd number.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum VisualReordering {
   /// Writes positions `0..<levels.count` in visual order, left to right, into the start of
   /// `order`, which must hold at least `levels.count`. (`Int32`, as a line is at most `Int32.max`

@@ -2,7 +2,7 @@
 /// generic `UnicodeScalarView` initialisers are not specialised across modules and cost more than
 /// the bidi work itself on short chat lines; these write into room reserved once, in loops the
 /// compiler specialises here.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension String {
   /// A string made of `scalars`, encoded once into bytes of the exact size.
   ///
@@ -22,7 +22,7 @@ extension String {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum ScalarDecoding {
   /// The scalars of `string`, decoded from its UTF-8 bytes (a Swift string is always valid UTF-8).
   static func scalars(of string: String) -> [Unicode.Scalar] {

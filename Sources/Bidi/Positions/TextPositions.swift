@@ -10,7 +10,7 @@
 /// ```
 ///
 /// - Complexity: Creating it is O(*n*); each conversion is O(1), or O(log *n*) from UTF-16 or UTF-8.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct TextPositions: Sendable {
   private let utf16Starts: [Int]
   private let utf8Starts: [Int]
@@ -79,7 +79,7 @@ public struct TextPositions: Sendable {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension BidiText {
   /// Offset conversions for this text.
   public var positions: TextPositions { TextPositions(scalars: storage.scalars) }

@@ -2,7 +2,7 @@
 ///
 /// Resolution fails only where the C library cannot be given the input at all; hostile content
 /// (deep nesting, millions of brackets or isolates) always resolves.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Kind: Sendable, Hashable {
     /// A single paragraph is longer than libfribidi can index (`Int32.max` scalars).

@@ -5,7 +5,7 @@
 /// paragraph.direction                   // .rightToLeft
 /// paragraph.levels.map { $0?.rawValue } // [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 2, 2, 2, 2, 2, 2, 1]
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiParagraph: Sendable {
   internal let storage: TextStorage
   /// Levels after rule I2 (before the line rules), one per scalar; `LevelResolver.removedLevel`
@@ -98,7 +98,7 @@ public struct BidiParagraph: Sendable {
 }
 
 /// A run of text at one embedding level.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiRun: Sendable, Hashable {
   /// Scalar offsets in the text.
   public let range: Range<Int>
@@ -113,7 +113,7 @@ public struct BidiRun: Sendable, Hashable {
 }
 
 /// Facts about the wrapped libfribidi, read at run time.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum BidiLibrary {
   /// The loaded libfribidi's version, such as `"1.0.8"`.
   public static var version: String {

@@ -13,7 +13,7 @@
 ///
 /// - Complexity: Creating a `BidiText` is O(*n*) in the number of scalars, plus what FriBidi
 ///   spends (linear for ordinary text; the bracket rule is bounded per segment).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiText: Sendable {
   internal let storage: TextStorage
 
@@ -141,7 +141,7 @@ public struct BidiText: Sendable {
 /// The scalars and classes of a text, shared by its paragraphs and lines without copying: the
 /// arrays' own buffers are shared. (A struct, not a class: a class cost one more allocation for
 /// every message.)
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal struct TextStorage: Sendable {
   let scalars: [Unicode.Scalar]
   let classes: [BidiClass]

@@ -1,5 +1,5 @@
 /// The direction text runs in.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum BidiDirection: Sendable, Hashable, CustomStringConvertible {
   case leftToRight
   case rightToLeft
@@ -16,7 +16,7 @@ public enum BidiDirection: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// BidiLevel(rawValue: 1).direction   // .rightToLeft
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
   public let rawValue: UInt8
 
@@ -42,7 +42,7 @@ public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, Custo
 /// BidiText("שלום world", direction: .auto)                     // right to left: first strong is R
 /// BidiText("123", direction: .auto(fallback: .rightToLeft))    // no strong character: falls back
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BaseDirection: Sendable, Hashable {
   internal enum Choice: Hashable {
     case fixed(BidiDirection)
@@ -70,7 +70,7 @@ public struct BaseDirection: Sendable, Hashable {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension BaseDirection {
   /// The direction this choice gives a paragraph made of `scalars`, without resolving it: rules
   /// P2–P3 for ``auto``, looking at the first paragraph only. For a caller that lays out a very long

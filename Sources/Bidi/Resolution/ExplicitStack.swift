@@ -4,7 +4,7 @@
 ///
 /// FriBidi computes the levels themselves; this mirrors its explicit rules so that isolate contents
 /// can be cut out and resolved on their own (see `LevelResolver`).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal struct ExplicitStack {
   private struct Entry {
     var level: UInt8

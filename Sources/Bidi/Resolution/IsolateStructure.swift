@@ -1,4 +1,4 @@
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension BidiClass {
   @inline(__always) var isIsolateInitiator: Bool {
     self == .leftToRightIsolate || self == .rightToLeftIsolate || self == .firstStrongIsolate
@@ -27,7 +27,7 @@ extension BidiClass {
 }
 
 /// The isolate structure of one paragraph: which PDI matches which initiator (BD9).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal struct IsolateStructure {
   /// For each isolate initiator, the index of its matching PDI, or `-1` when it has none (its
   /// content then runs to the end of the paragraph). Other positions hold `-1` too; a paragraph

@@ -35,7 +35,7 @@
 /// `maximumBracketsPerParagraph` bracket characters, only the first ones are paired by rule N0; the
 /// rest resolve as plain `ON` (rules N1–N2). This is the engine's one deviation from UAX #9, and only
 /// such paragraphs see it; no chat message comes near.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum LevelResolver {
   /// Marks a character removed by rule X9 in a level array.
   static let removedLevel: UInt8 = 0xFF
@@ -105,7 +105,7 @@ internal enum LevelResolver {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension LevelResolver {
   /// The number of bracket characters in a segment every character of which resolves to the
   /// segment's own level, or `nil` when it is not such a segment. Most isolated entities are: a
@@ -143,14 +143,14 @@ extension LevelResolver {
 
 /// A stretch of a paragraph still to resolve, at its embedding level. (A struct, not a tuple: tuple
 /// arrays make the runtime look up generic metadata on every call.)
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct PendingSegment {
   var range: Range<Int>
   var level: UInt8
 }
 
 /// The classes passed to FriBidi for one segment, and where each came from. Reused across segments.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 private struct SegmentBuffer {
   var classes: [BidiClass] = []
   var brackets: [UInt32] = []

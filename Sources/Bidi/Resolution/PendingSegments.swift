@@ -13,7 +13,7 @@
 ///
 /// - Complexity: O(1) for each operation but ``removeLast(from:)``, which is O(*k*) in the
 ///   segments it drops.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal struct PendingSegments {
   private static let inlineCapacity = 16
   private var inline = InlineArray<16, PendingSegment>(repeating: PendingSegment(range: 0..<0, level: 0))

@@ -10,7 +10,7 @@
 ///
 /// - Complexity: O(*n*) in the length of the segment, or O(*n*·*d*) with brackets nested *d* ≤ 63
 ///   deep, as rule N0 reads the inside of each pair.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum SequenceResolver {
   /// The sequence's types as the rules rewrite them; isolate initiators and PDIs are kept apart
   /// from other neutrals because rule W1 looks at them.
@@ -271,7 +271,7 @@ internal enum SequenceResolver {
 /// FriBidi's (the opening bracket's code point, with canonical equivalents already unified).
 ///
 /// - Complexity: O(*n*·*d*) for *n* types and brackets nested *d* ≤ 63 deep.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct BracketPairing {
   private struct Bracket {
     var position: Int

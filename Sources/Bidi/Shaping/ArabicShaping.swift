@@ -3,7 +3,7 @@
 ///
 /// The values are the `FRIBIDI_MASK_*` of the libfribidi headers the package builds against, so a
 /// type read from the library needs no conversion; a test checks them against the headers.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum ArabicJoining {
   /// Joins, or may join, the character on its right.
   static let joinsRight: UInt8 = 0x01
@@ -32,7 +32,7 @@ internal enum ArabicJoining {
 /// ArabicShaping.shape(&values, classes: [.arabicLetter, .arabicLetter].span, start: 0, levels: [1, 1])  // true
 /// values                                   // [0xFEFF, 0xFEFB]: filler, lam-alef ligature
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 internal enum ArabicShaping {
   private static let basicPlaneJoiningTypes: [UInt8] = (0..<0x1_0000).map {
     FriBidiLibrary.joiningType(of: UInt32($0))

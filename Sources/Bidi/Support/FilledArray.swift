@@ -1,4 +1,4 @@
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension Array {
   /// `count` copies of `value`, as `Array(repeating:count:)` makes them, for the arrays the engine
   /// makes for every message.

@@ -16,7 +16,7 @@
 /// ```
 ///
 /// - Complexity: O(*n*) to fill the span, where *n* is at least `count`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 @inline(__always)
 func withScratchSpan<Element, Result, Failure: Error>(
   of type: Element.Type, count: Int, filledWith value: Element,

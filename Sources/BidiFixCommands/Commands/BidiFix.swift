@@ -3,7 +3,7 @@ import ArgumentParser
 /// The `bidi-fix` command: chat messages that display right in any direction.
 ///
 /// The executable target only calls `BidiFix.main()`; every command lives here so tests can reach it.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public struct BidiFix: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "bidi-fix",
@@ -30,7 +30,7 @@ public struct BidiFix: ParsableCommand {
 }
 
 /// The tool's version, shown by `--version`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum BidiFixVersion {
   public static let current = "0.1.0"
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BidiIsolator
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
 }
 
 /// The per-line findings of `check`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct CheckReport: LineCommand {
   let layout: MessageLayout
   let strict: Bool
@@ -69,7 +69,7 @@ struct CheckReport: LineCommand {
 
 /// What `check` reports about one message: the isolator's audit of its controls, and controls that
 /// sit inside an identifier or a URL.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum ControlFindings {
   /// One finding; its message is written only when it is shown.
   struct Finding: Equatable {

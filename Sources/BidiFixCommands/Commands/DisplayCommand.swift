@@ -4,7 +4,7 @@ import BidiIsolator
 import BidiLocalizationCore
 import BidiTerminal
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct DisplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "display",
@@ -75,13 +75,13 @@ struct DisplayCommand: ParsableCommand {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum TerminalMode: String, ExpressibleByArgument, CaseIterable, Sendable {
   case auto, explicit, none
 }
 
 /// `--digits keep|european|arabic-indic|persian|contextual`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum DigitsChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   case keep, european
   case arabicIndic = "arabic-indic"
@@ -98,11 +98,11 @@ enum DigitsChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension TerminalLayout.Alignment: ExpressibleByArgument {}
 
 /// One message as `display` shows it.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct MessageDisplay: Sendable {
   let isolator: BidiIsolator?
   let detector: DirectionDetector
@@ -155,7 +155,7 @@ struct MessageDisplay: Sendable {
 
 /// The scalar ranges between isolate initiators and their PDIs: the entities the isolator set apart,
 /// which wrapping keeps whole.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum IsolateSpans {
   static func find(in text: String) -> [Range<Int>] {
     var spans: [Range<Int>] = []

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// Where messages come from and how they are read; shared by every command.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct InputOptions: ParsableArguments {
   @Argument(help: "Files to read, one message per line; `-` or none for standard input.")
   var files: [String] = []

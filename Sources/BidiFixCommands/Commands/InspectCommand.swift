@@ -2,7 +2,7 @@ import ArgumentParser
 import Bidi
 import BidiTerminal
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
@@ -53,7 +53,7 @@ struct InspectCommand: ParsableCommand {
 }
 
 /// `--dir auto|ltr|rtl`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum DirectionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   case auto, ltr, rtl
 
@@ -67,7 +67,7 @@ enum DirectionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
 }
 
 /// The per-message report of `inspect`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct InspectReport: LineCommand {
   let layout: MessageLayout
   let json: Bool

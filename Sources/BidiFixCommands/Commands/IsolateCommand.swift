@@ -1,7 +1,7 @@
 import ArgumentParser
 import BidiIsolator
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct IsolateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "isolate",
@@ -26,7 +26,7 @@ struct IsolateCommand: ParsableCommand {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct StripCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strip",

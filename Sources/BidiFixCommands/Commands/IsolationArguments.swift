@@ -2,7 +2,7 @@ import ArgumentParser
 import BidiIsolator
 
 /// Options shared by the commands that find entities: which kinds, and the room's member names.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct EntityArguments: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -52,7 +52,7 @@ struct EntityArguments: ParsableArguments {
 }
 
 /// The isolator's options as `isolate` and `display` take them.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct IsolationArguments: ParsableArguments {
   @Option(
     help:
@@ -84,16 +84,16 @@ struct IsolationArguments: ParsableArguments {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension IsolationStrategy: ExpressibleByArgument {}
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension ControlPolicy: ExpressibleByArgument {}
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension ExplicitDirection: ExpressibleByArgument {}
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension DirectionHeuristic: ExpressibleByArgument {}
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension Substring {
   fileprivate func trimmingCharacters(in set: String) -> String {
     var slice = self[...]
@@ -104,7 +104,7 @@ extension Substring {
 }
 
 /// Reads a small whole file (a member list).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum FileContents {
   static func read(_ path: String) -> [UInt8]? {
     guard case .success(let (descriptor, _)) = InputFile.open(path) else { return nil }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BidiIsolator
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
@@ -28,7 +28,7 @@ struct ScanCommand: ParsableCommand {
 }
 
 /// The per-line report of `scan`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct ScanReport: LineCommand {
   let layout: MessageLayout
   let scanner: EntityScanner
@@ -68,7 +68,7 @@ struct ScanReport: LineCommand {
 ///
 /// With `json`, one object per line, `{"entities":[{"kind":…,"start":…,"end":…,"text":…}]}`;
 /// otherwise one `FILE:LINE:COLUMN: KIND TEXT` line per entity.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct EntityReport {
   /// Where the line came from: the report holds no reference to the line's bytes.
   let source: String

@@ -2,7 +2,7 @@ import ArgumentParser
 import BidiLocalizationCore
 import SystemPackage
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct StringsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strings",
@@ -18,7 +18,7 @@ struct StringsCommand: ParsableCommand {
 }
 
 /// What `check` and `fix` share: the files, and how their locales are found.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct LocalizationOptions: ParsableArguments {
   @Argument(help: "Translation files: .strings, .stringsdict, .xcstrings, strings.xml, .po.")
   var files: [String] = []
@@ -40,7 +40,7 @@ struct LocalizationOptions: ParsableArguments {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct StringsCheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
@@ -104,7 +104,7 @@ struct StringsCheckCommand: ParsableCommand {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct StringsFixCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fix",
@@ -166,7 +166,7 @@ struct StringsFixCommand: ParsableCommand {
 
 /// Reading translation files, finding their locale and their source-language sibling, and
 /// writing them back.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum TranslationFiles {
   /// How a file's values are judged right to left.
   struct Locale {

@@ -7,7 +7,7 @@ import SystemPackage
 #endif
 
 /// How a line ended in the input, kept so it ends the same way in the output.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum LineTerminator: Sendable {
   case lineFeed
   case carriageReturnLineFeed
@@ -24,7 +24,7 @@ enum LineTerminator: Sendable {
 }
 
 /// Where a line is in its input and how it ended.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct LineInfo: Sendable {
   var terminator: LineTerminator
   /// 1-based line number in its file.
@@ -68,7 +68,7 @@ struct LineInfo: Sendable {
 ///
 /// The lines handed out point into the reader's chunks: they stay valid until the caller calls
 /// ``reuseChunksOfReleasedLines()`` or lets the reader go.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct LineReader {
   private let descriptor: FileDescriptor
   /// The chunk lines are cut from. Once a line points into it, it is never changed again: the next
@@ -214,7 +214,7 @@ struct LineReader {
 }
 
 /// A whole file in one array, for the translation-file parsers, which need all of it at once.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum WholeFile {
   /// Every byte `descriptor` gives until its end. A regular file of known `size` is read into
   /// room for all of it; otherwise the room doubles each time it fills, so a pipe of 64 KB reads

@@ -10,7 +10,7 @@ import BidiIsolator
 /// UTF8Stretches.split([0x61, 0xFF, 0x62][...].span)
 /// // [(0..<1, valid), (1..<2, invalid), (2..<3, valid)]
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum UTF8Stretches {
   struct Stretch: Equatable {
     var range: Range<Int>
@@ -121,7 +121,7 @@ enum UTF8Stretches {
 /// or when its lead narrows the range of the byte after it (`E0`: no overlong form, `ED`: no
 /// surrogate, `F0`: no overlong form, `F4`: nothing past U+10FFFF). A sequence that runs past the
 /// block is checked by the next block, whose lanes reach back to its lead.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 private struct UTF8Block {
   typealias Bytes = SIMD16<UInt8>
   typealias Lanes = SIMDMask<SIMD16<Int8>>

@@ -8,7 +8,7 @@
 ///
 /// - Complexity: O(*n*) in the record's length; nesting deeper than 512 is reported as an error
 ///   rather than recursed into.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct JSONFieldLocator: Sendable {
   /// A value found at one of the paths.
   struct Field: Equatable {
@@ -191,7 +191,7 @@ struct JSONFieldLocator: Sendable {
 }
 
 /// JSON string literals: decoding one to a Swift string, encoding a Swift string as one.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum JSONString {
   /// Decodes a string literal, quotes included. Returns `nil` for a malformed escape or a lone
   /// surrogate, which no Swift string can hold; such a value is left as it is.

@@ -1,6 +1,6 @@
 /// Reading the message fields of one JSON Lines record, with the diagnostics every command gives
 /// for a record it cannot use: shared by the commands that rewrite fields and those that report.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum JSONRecordReader {
   /// A string field and its decoded value.
   struct StringField {

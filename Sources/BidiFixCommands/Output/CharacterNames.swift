@@ -1,7 +1,7 @@
 import BidiTerminal
 
 /// How `inspect` shows characters that have no glyph of their own.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum CharacterNames {
   private static let controlNames: [UInt32: String] = [
     0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO",

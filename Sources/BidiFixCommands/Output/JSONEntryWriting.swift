@@ -22,7 +22,7 @@ import BidiIsolator
 /// }
 /// // output holds {"kind":"mention","start":3,"end":7,"text":"@bob"}
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum JSONEntry {
   /// The room ``OutputSpan/appendJSONEntry(_:scalarRange:in:utf8Range:)`` needs for the text at
   /// `utf8Range`: literals and two numbers, and the text rounded up to whole blocks.
@@ -31,7 +31,7 @@ enum JSONEntry {
   fileprivate static func blocks(_ utf8Range: Range<Int>) -> Int { (utf8Range.count + 15) / 16 }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension OutputSpan<UInt8> {
   /// Appends the entry of the entity at `utf8Range` in `line`, into room of at least
   /// ``JSONEntry/room(for:)``. Returns `false`, having appended nothing, when the text holds a byte
@@ -68,7 +68,7 @@ extension OutputSpan<UInt8> {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension EntityKind {
   /// `{"kind":"…","start":` for the kind: a literal of 16 to 32 bytes, so copying it takes the same
   /// path whatever the kind.

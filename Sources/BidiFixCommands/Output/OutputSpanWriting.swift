@@ -15,7 +15,7 @@ import BidiIsolator
 /// }
 /// // output holds "start: 42"
 /// ```
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension OutputSpan<UInt8> {
   /// Appends the UTF-8 bytes of `text`.
   ///
@@ -122,7 +122,7 @@ extension OutputSpan<UInt8> {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension Array where Element == UInt8 {
   /// Appends `bytes` as they are.
   ///
@@ -132,7 +132,7 @@ extension Array where Element == UInt8 {
   }
 }
 
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 extension Array where Element == UInt8 {
   /// Calls `body` with the bytes as a span (an array's own `span` is only in the 26 releases of
   /// Apple's systems; a slice's is everywhere).

@@ -2,7 +2,7 @@ import SystemPackage
 
 /// Buffered writes to a file descriptor that turn every failure (a closed pipe, a full disk) into
 /// one typed error instead of a crash or a signal.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct OutputWriter {
   private let descriptor: FileDescriptor
   private var buffer: [UInt8] = []
@@ -54,7 +54,7 @@ struct OutputWriter {
 }
 
 /// Writing the output failed; the command stops and says why.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct OutputError: Error {
   var errno: Errno
 

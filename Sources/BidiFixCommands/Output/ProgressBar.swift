@@ -2,7 +2,7 @@ import SystemPackage
 
 /// A one-line progress report on stderr for long inputs: bytes done, rate and time left. It shows
 /// only after half a second, redraws at most ten times a second, and erases itself at the end.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct ProgressBar {
   private let totalBytes: Int
   private let startTime: Double

@@ -1,5 +1,5 @@
 /// A message for stderr about one place in the input, `FILE:LINE[:COLUMN]: text`.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct Diagnostic: Sendable, Equatable {
   enum Severity: Sendable, Comparable {
     /// Reported, but the command still succeeds.
@@ -29,7 +29,7 @@ struct Diagnostic: Sendable, Equatable {
 }
 
 /// The exit statuses of `bidi-fix`, as the README documents them.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum ExitStatus: Int32, Sendable, Comparable {
   /// Everything was processed.
   case success = 0

@@ -1,6 +1,6 @@
 /// `\uXXXX` and `\u{X…}` escapes, so any code point sequence can be typed or scripted
 /// (`bidi-fix inspect --escapes 'a\u2067b'`).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum EscapeSequences {
   /// Replaces each escape naming a Unicode scalar with it; anything else, malformed escapes and
   /// surrogates included, stays as written.

@@ -1,5 +1,5 @@
 /// What a command does with one input line. Implementations are values, shared by all jobs.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 protocol LineCommand: Sendable {
   /// Whether each input line becomes one output record ending as the input line ended (`isolate`,
   /// `strip`, `display`), rather than a report ending in LF (`scan`, `inspect`, `check`).
@@ -13,7 +13,7 @@ protocol LineCommand: Sendable {
 }
 
 /// Where messages are in a line: the whole line, or string fields of a JSON Lines record.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum MessageLayout: Sendable {
   case lines
   case jsonLines(JSONFieldLocator)
@@ -24,7 +24,7 @@ enum MessageLayout: Sendable {
 ///
 /// Invalid UTF-8 is never rewritten: the well-formed stretches around it are rewritten one by one and
 /// the bad bytes pass through with a warning (an error under `--strict`).
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct MessageRewriter: LineCommand {
   let layout: MessageLayout
   let strict: Bool

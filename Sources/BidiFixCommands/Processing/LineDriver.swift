@@ -12,7 +12,7 @@ import SystemPackage
 /// cores, writes the results in input order, and reports diagnostics as `FILE:LINE: …` on stderr.
 ///
 /// Memory stays flat: one batch (about 4 MB of lines, or one longer line) is in flight at a time.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 struct LineDriver {
   var jobs: Int
   var showsProgress: Bool
@@ -183,7 +183,7 @@ struct LineDriver {
 }
 
 /// Opening an input: the checks that give a clear message for each way a path can be unusable.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum InputFile {
   struct OpenError: Error {
     var message: String
@@ -223,7 +223,7 @@ enum InputFile {
 }
 
 /// Unbuffered writes to stderr and a check for terminals.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum Standard {
   static func error(_ line: String) {
     var bytes = Array(line.utf8)

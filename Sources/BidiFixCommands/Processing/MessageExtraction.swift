@@ -1,5 +1,5 @@
 /// The messages of one input line, for the commands that report on messages rather than rewrite them.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum MessageExtraction {
   struct Message {
     /// The JSON Lines field it came from, or `nil` for a whole line.

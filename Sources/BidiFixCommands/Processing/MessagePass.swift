@@ -10,7 +10,7 @@ import BidiTerminal
 /// ```
 ///
 /// - Complexity: O(*n*) in the line's length.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 public enum MessagePass {
   /// `bidi-fix isolate` on one line (without its terminator).
   public static func isolate(_ line: [UInt8]) -> [UInt8] {

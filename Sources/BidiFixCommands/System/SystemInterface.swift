@@ -13,7 +13,7 @@ import SystemPackage
 // writes through swift-system.
 
 /// The process's environment.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum Environment {
   /// The value of the variable `name`, or `nil` when it is not set.
   static func variable(_ name: String) -> String? {
@@ -25,7 +25,7 @@ enum Environment {
 }
 
 /// The calls on paths and descriptors that `strings fix --in-place` needs to replace a file whole.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum FileCalls {
   /// Moves `source` over `destination` in one step: a reader sees the old file or the new one.
   static func move(_ source: String, over destination: String) throws(Errno) {
@@ -50,7 +50,7 @@ enum FileCalls {
 }
 
 /// The end of a run whose reader closed its end of the output pipe.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum ClosedPipe {
   /// A reader that closes the pipe (`bidi-fix isolate big.txt | head -1`) has what it wants: the run
   /// ends at once, printing nothing, killed by SIGPIPE as `cat` and `grep` are (status 141 in a
@@ -65,7 +65,7 @@ enum ClosedPipe {
 }
 
 /// The width of the terminal on stdout.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum TerminalSize {
   static func columns() -> Int {
     var size = winsize()
@@ -81,7 +81,7 @@ enum TerminalSize {
 
 /// The terminal-wg bidi modes (ECMA-48 BDSM): explicit mode stops a bidi-aware terminal from
 /// reordering text the program already put in visual order.
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@available(SwiftStdlib 6.2, *)
 enum TerminalModes {
   static func enterExplicit() {
     unsafe write(1, "\u{1B}[8l", 4)

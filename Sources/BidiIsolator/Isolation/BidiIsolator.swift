@@ -79,7 +79,7 @@ public struct BidiIsolator: Sendable {
   /// ```
   ///
   /// - Complexity: O(*n*).
-  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  @available(SwiftStdlib 6.2, *)
   public func isolate(_ message: UTF8Span, appendingTo output: inout [UInt8]) {
     isolate(validUTF8: message.span, appendingTo: &output)
   }

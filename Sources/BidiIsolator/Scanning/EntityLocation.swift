@@ -55,7 +55,7 @@ extension EntityScanner {
   /// ```
   ///
   /// - Complexity: O(*n*) in the length of `text`.
-  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  @available(SwiftStdlib 6.2, *)
   public func forEachEntity<E: Error>(
     in text: UTF8Span, _ body: (EntityLocation) throws(E) -> Void
   ) throws(E) {

@@ -121,7 +121,7 @@ internal func makeUTF8String(capacity: Int, _ write: (inout UTF8Writer) -> Void)
     var writer = unsafe UTF8Writer(scratch)
     write(&writer)
     let written = unsafe UnsafeBufferPointer(rebasing: scratch[..<writer.count])
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    if #available(SwiftStdlib 6.2, *) {
       assert(unsafe (try? UTF8Span(validating: written.span)) != nil, "isolator wrote ill-formed UTF-8")
       return unsafe String(copying: UTF8Span(unchecked: written.span))
     }
@@ -138,7 +138,7 @@ extension String {
   ///
   /// - Complexity: O(*n*).
   package init(validUTF8 bytes: Span<UInt8>) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    if #available(SwiftStdlib 6.2, *) {
       assert((try? UTF8Span(validating: bytes)) != nil, "bytes that are not UTF-8")
       self = unsafe String(copying: UTF8Span(unchecked: bytes))
     } else {
