@@ -27,11 +27,15 @@ let package = Package(
       pkgConfig: "fribidi",
       providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
     ),
+    // What every module shares: the Bidi_Class and direction values, the bidi controls, the
+    // package's Unicode table, and reading and writing bytes in blocks. Pure Swift, no C; the
+    // engine and the isolator re-export its public types.
+    .target(name: "BidiCore"),
     // The bidi engine: FriBidi wrapped in Sendable Swift values, with the 1.0.8 bugs corrected.
-    .target(name: "Bidi", dependencies: ["CFriBidi"]),
+    .target(name: "Bidi", dependencies: ["CFriBidi", "BidiCore"]),
     // The isolator: finds mentions, hashtags, URLs, e-mails and numbers and wraps them in bidi
     // controls. Pure Swift, no C, so apps can call it right before rendering on any platform.
-    .target(name: "BidiIsolator"),
+    .target(name: "BidiIsolator", dependencies: ["BidiCore"]),
     // Localized strings that display right: isolated format arguments, digit shaping, placeholder
     // syntaxes, and the translation files of Apple, Android and gettext. Pure Swift, without
     // Foundation, so bidi-fix does not pay Foundation's start-up for its chat commands.

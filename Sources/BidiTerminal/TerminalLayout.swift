@@ -157,7 +157,7 @@ public struct TerminalLayout: Sendable {
   private static func displaysAsStored(_ value: UInt32) -> Bool {
     if value < 0x80 { return !(value < 0x20 && value != 0x09 || value == 0x7F) }
     if (0x80..<0xA0).contains(value) || value == 0xFEFF || value == 0x200E { return false }
-    switch BidiClass(codePoint: value) {
+    switch BidiLibrary.bidiClass(of: value) {
     case nil, .rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator: return false
     case let bidiClass? where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return false
     default: return true
@@ -250,7 +250,7 @@ public struct TerminalLayout: Sendable {
     var start = 0
     while start < scalars.count {
       var end = start
-      while end < scalars.count && BidiClass(scalars[end]) != .paragraphSeparator { end += 1 }
+      while end < scalars.count && BidiLibrary.bidiClass(of: scalars[end].value) != .paragraphSeparator { end += 1 }
       if end < scalars.count {
         end += scalars[end] == "\r" && end + 1 < scalars.count && scalars[end + 1] == "\n" ? 2 : 1
       }
@@ -290,20 +290,20 @@ public struct TerminalLayout: Sendable {
   /// and no run above the paragraph level crosses it. A paragraph with no such space for four times
   /// the length is cut at a space, or at the limit, anyway.
   public static func pieces(
-    of scalars: [Unicode.Scalar], in range: Range<Int>, direction: BidiDirection
+    of scalars: [Unicode.Scalar], in range: Range<Int>, direction: TextDirection
   ) -> [Range<Int>] {
     guard range.count > maximumPieceLength else { return [range] }
     var pieces: [Range<Int>] = []
     var pieceStart = range.lowerBound
     var depth = 0
-    var lastStrong: BidiDirection? = nil  // at depth 0 since the last confirmed cut
+    var lastStrong: TextDirection? = nil  // at depth 0 since the last confirmed cut
     var pending: Int? = nil  // a space after a strong character of the paragraph's direction
     var confirmed: Int? = nil
     var lastSpace: Int? = nil
     var i = range.lowerBound
     while i < range.upperBound {
       let scalar = scalars[i]
-      let bidiClass = BidiClass(scalar)
+      let bidiClass = BidiLibrary.bidiClass(of: scalar.value)!
       if bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue {
         // Embeddings, overrides and isolates open; PDF and PDI close (unmatched ones count as none).
         depth =
@@ -316,7 +316,7 @@ public struct TerminalLayout: Sendable {
       } else if depth == 0 {
         switch bidiClass {
         case .leftToRight, .rightToLeft, .arabicLetter:
-          let strong: BidiDirection = bidiClass == .leftToRight ? .leftToRight : .rightToLeft
+          let strong: TextDirection = bidiClass == .leftToRight ? .leftToRight : .rightToLeft
           if strong == direction, let space = pending { confirmed = space }
           pending = nil
           lastStrong = strong
@@ -374,7 +374,7 @@ public struct TerminalLayout: Sendable {
     }
   }
 
-  private func aligned(_ scalars: [Unicode.Scalar], direction: BidiDirection) -> [Unicode.Scalar] {
+  private func aligned(_ scalars: [Unicode.Scalar], direction: TextDirection) -> [Unicode.Scalar] {
     let side: Alignment =
       switch alignment {
       case .auto: direction == .rightToLeft ? .right : .left

@@ -31,7 +31,7 @@ struct BidiClassTableTests {
     var unexplained: [String] = []
     for codePoint in UInt32(0)...0x10_FFFF {
       compared += 1
-      let ours = try #require(UnicodeBidiClass(codePoint: codePoint)).shortName
+      let ours = try #require(BidiClass(codePoint: codePoint)).shortName
       let theirs = Self.friBidiShortName(codePoint)
       guard ours != theirs else { continue }
       let name = "U+\(String(codePoint, radix: 16, uppercase: true))"
@@ -55,14 +55,14 @@ struct BidiClassTableTests {
     print(
       """
       Bidi_Class table vs FriBidi: \(compared) compared, \(differing) differ (all explained by Unicode \
-      \(BidiLibrary.unicodeVersion) → \(UnicodeBidiClass.unicodeVersion): \(assignedLater) assigned after \
+      \(BidiLibrary.unicodeVersion) → \(BidiClass.unicodeVersion): \(assignedLater) assigned after \
       Unicode \(BidiLibrary.unicodeVersion), \(newDefaults) unassigned under new default ranges, \
       \(recategorized.count) whose General_Category changed: \(recategorized.joined(separator: "; ")))
       """)
     #expect(compared == 1_114_112)
     #expect(unexplained.isEmpty, "differences the UCD does not explain: \(unexplained.prefix(20))")
     #expect(recategorized.count == Self.generalCategoryChanges.count)
-    #expect(UnicodeBidiClass.unicodeVersion == "15.0.0")
+    #expect(BidiClass.unicodeVersion == "15.0.0")
   }
 
   @Test(
@@ -78,7 +78,7 @@ struct BidiClassTableTests {
       (0x10FFFF, "BN"), (0xD800, "L"),
     ] as [(UInt32, String)])
   func handChecked(codePoint: UInt32, expected: String) throws {
-    #expect(try #require(UnicodeBidiClass(codePoint: codePoint)).shortName == expected)
+    #expect(try #require(BidiClass(codePoint: codePoint)).shortName == expected)
   }
 
   /// The scanner skips some blocks by their lead byte, some Arabic characters by their second byte,
@@ -99,27 +99,27 @@ struct BidiClassTableTests {
     ]
     for range in skipped {
       for codePoint in range where !arabicOfInterest.contains(codePoint) {
-        let bidiClass = try #require(UnicodeBidiClass(codePoint: codePoint))
+        let bidiClass = try #require(BidiClass(codePoint: codePoint))
         #expect(!wanted.contains(bidiClass.shortName), "U+\(String(codePoint, radix: 16)) is \(bidiClass)")
         #expect(![0x200E, 0x200F, 0x061C, 0x40, 0x23, 0xFF20, 0xFF03].contains(codePoint))
       }
     }
     // And every character of interest among the Arabic ones is indeed wanted.
     for codePoint in arabicOfInterest {
-      let bidiClass = try #require(UnicodeBidiClass(codePoint: codePoint))
+      let bidiClass = try #require(BidiClass(codePoint: codePoint))
       #expect(wanted.contains(bidiClass.shortName) || codePoint == 0x061C)
     }
   }
 
   @Test("strong directions and the code point range")
   func strongDirections() {
-    #expect(UnicodeBidiClass("a").strongDirection == .leftToRight)
-    #expect(UnicodeBidiClass("\u{05D0}").strongDirection == .rightToLeft)
-    #expect(UnicodeBidiClass("\u{0627}").strongDirection == .rightToLeft)
-    #expect(UnicodeBidiClass("1").strongDirection == nil)
-    #expect(UnicodeBidiClass(codePoint: 0x11_0000) == nil)
-    #expect(UnicodeBidiClass(rawValue: 23) == nil)
-    #expect(UnicodeBidiClass.allCases.map(\.shortName) == BidiClass.allCases.map(\.shortName))
+    #expect(BidiClass("a").strongDirection == .leftToRight)
+    #expect(BidiClass("\u{05D0}").strongDirection == .rightToLeft)
+    #expect(BidiClass("\u{0627}").strongDirection == .rightToLeft)
+    #expect(BidiClass("1").strongDirection == nil)
+    #expect(BidiClass(codePoint: 0x11_0000) == nil)
+    #expect(BidiClass(rawValue: 23) == nil)
+    #expect(BidiClass.allCases.map(\.shortName) == BidiClass.allCases.map(\.shortName))
   }
 
   /// Fields 2 and 4 of the code point's UnicodeData.txt line: General_Category and Bidi_Class.
@@ -134,7 +134,7 @@ struct BidiClassTableTests {
   /// FriBidi's class name, in the abbreviations the UCD uses, through the engine's public API (the
   /// C library stays behind the engine's internal layer).
   static func friBidiShortName(_ codePoint: UInt32) -> String {
-    BidiClass(codePoint: codePoint)?.shortName ?? "?"
+    BidiLibrary.bidiClass(of: codePoint)?.shortName ?? "?"
   }
 
   /// The Age of every assigned code point, as (major, minor).

@@ -52,7 +52,7 @@ struct DocumentationExamplesTests {
     #expect(BidiControl.popDirectionalIsolate.abbreviation == "PDI")
     #expect(EntityKind(rawValue: "hashtag") == .hashtag)
     #expect(EntityKind.url.isAlwaysLeftToRight)
-    #expect(UnicodeBidiClass(Unicode.Scalar(0x0627)!) == .arabicLetter)
-    #expect(UnicodeBidiClass.europeanNumber.strongDirection == nil)
+    #expect(BidiClass(Unicode.Scalar(0x0627)!) == .arabicLetter)
+    #expect(BidiClass.europeanNumber.strongDirection == nil)
   }
 }

@@ -35,7 +35,7 @@ func display(_ text: String, direction: BaseDirection = .auto) throws -> String 
 }
 
 /// The paragraph direction the engine gives `text` by rule P2–P3.
-func paragraphDirection(_ text: String) throws -> BidiDirection {
+func paragraphDirection(_ text: String) throws -> TextDirection {
   try BidiText(text, direction: .auto).paragraphs[0].direction
 }
 

@@ -45,7 +45,7 @@ struct LongParagraphTests {
     let rendered = try layout.render(text, direction: .auto)
     #expect(rendered.count == 1)
     let scalars = Array(text.unicodeScalars)
-    let direction: BidiDirection = firstWord == "hello" ? .leftToRight : .rightToLeft
+    let direction: TextDirection = firstWord == "hello" ? .leftToRight : .rightToLeft
     #expect(TerminalLayout.pieces(of: scalars, in: 0..<scalars.count, direction: direction).count >= 2)
     let whole = try BidiText(text, direction: .auto).paragraphs[0]
       .line(options: [.mirror, .keepMarksAfterBase, .removeBidiControls]).visualString

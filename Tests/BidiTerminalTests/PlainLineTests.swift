@@ -24,7 +24,7 @@ struct PlainLineTests {
       if value < 0x20 && value != 0x09 || (0x7F...0x9F).contains(value) || value == 0xFEFF || value == 0x200E {
         return nil
       }
-      let bidiClass = BidiClass(codePoint: value)!
+      let bidiClass = BidiLibrary.bidiClass(of: value)!
       if [.rightToLeft, .arabicLetter, .arabicNumber, .paragraphSeparator].contains(bidiClass)
         || bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue
       {

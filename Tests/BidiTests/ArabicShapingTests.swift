@@ -24,7 +24,7 @@ struct ArabicShapingTests {
     for _ in 0..<5_000 where mismatches < 5 {
       let count = Int.random(in: 1...40, using: &random)
       let values = (0..<count).map { _ in Self.pool.randomElement(using: &random)! }
-      let classes = values.map { BidiClass(codePoint: $0)! }
+      let classes = values.map { BidiLibrary.bidiClass(of: $0)! }
       // Runs of one level, as resolution gives, and sometimes every character on its own.
       var levels: [UInt8] = []
       while levels.count < count {
@@ -65,7 +65,7 @@ struct ArabicShapingTests {
     ]
     for (input, expected) in cases {
       var values = input
-      let classes = input.map { BidiClass(codePoint: $0)! }
+      let classes = input.map { BidiLibrary.bidiClass(of: $0)! }
       _ = ArabicShaping.shape(
         &values, classes: classes.span, start: 0, levels: [UInt8](repeating: 1, count: input.count))
       #expect(values == expected, "\(hex(input))")

@@ -18,6 +18,7 @@ struct EngineTests {
     ] as [(Unicode.Scalar, BidiClass)])
   func classes(scalar: Unicode.Scalar, expected: BidiClass) {
     #expect(BidiClass(scalar) == expected)
+    #expect(BidiLibrary.bidiClass(of: scalar.value) == expected)
   }
 
   @Test("Class names round-trip")

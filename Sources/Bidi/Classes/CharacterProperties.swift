@@ -1,30 +1,3 @@
-@available(SwiftStdlib 6.2, *)
-extension BidiClass {
-  /// The Bidi_Class of `scalar`, from the character tables of the loaded libfribidi.
-  ///
-  /// ```swift
-  /// BidiClass("א")        // .rightToLeft
-  /// BidiClass("\u{2067}") // .rightToLeftIsolate
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public init(_ scalar: Unicode.Scalar) {
-    self = ClassLookup.bidiClass(of: scalar.value)
-  }
-}
-
-@available(SwiftStdlib 6.2, *)
-extension BidiClass {
-  /// The Bidi_Class of any code point, surrogates included (which no `Unicode.Scalar` can hold),
-  /// or `nil` past U+10FFFF.
-  ///
-  /// - Complexity: O(1).
-  public init?(codePoint: UInt32) {
-    guard codePoint <= 0x10_FFFF else { return nil }
-    self = ClassLookup.bidiClass(of: codePoint)
-  }
-}
-
 /// Whether a paired bracket opens or closes its pair (Bidi_Paired_Bracket_Type).
 @available(SwiftStdlib 6.2, *)
 public enum BracketKind: Sendable, Hashable {

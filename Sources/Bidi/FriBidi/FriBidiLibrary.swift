@@ -63,7 +63,7 @@ internal enum FriBidiLibrary {
   private static func bidiClass(fromFriBidi type: FriBidiCharType) -> BidiClass {
     // 23 values: a scan costs less than hashing, and this fills the class table at start-up.
     for (rawValue, candidate) in friBidiTypeByClass.enumerated() where candidate == type {
-      return BidiClass(rawValue: UInt8(rawValue))
+      return BidiClass(unchecked: UInt8(rawValue))
     }
     return .otherNeutral
   }

@@ -14,7 +14,7 @@ public struct BidiLine: Sendable {
   public let range: Range<Int>
 
   /// The direction of the paragraph the line belongs to.
-  public let paragraphDirection: BidiDirection
+  public let paragraphDirection: TextDirection
 
   /// The level of each scalar of the line after rule L1; `nil` for characters rule X9 removes.
   ///

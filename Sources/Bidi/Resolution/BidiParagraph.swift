@@ -16,7 +16,7 @@ public struct BidiParagraph: Sendable {
   public let range: Range<Int>
 
   /// The paragraph's base direction, given or detected (rules P2–P3).
-  public let direction: BidiDirection
+  public let direction: TextDirection
 
   /// The paragraph embedding level: 0 for left to right, 1 for right to left.
   public var baseLevel: BidiLevel { BidiLevel(rawValue: direction == .rightToLeft ? 1 : 0) }
@@ -104,7 +104,7 @@ public struct BidiRun: Sendable, Hashable {
   public let range: Range<Int>
   public let level: BidiLevel
 
-  public var direction: BidiDirection { level.direction }
+  public var direction: TextDirection { level.direction }
 
   init(range: Range<Int>, level: UInt8) {
     self.range = range
@@ -123,6 +123,19 @@ public enum BidiLibrary {
 
   /// The Unicode version of the loaded libfribidi's tables.
   public static var unicodeVersion: String { FriBidiLibrary.unicodeVersion }
+
+  /// The Bidi_Class the loaded libfribidi gives a code point, surrogates included, which is the
+  /// class the engine resolves it with; `nil` past U+10FFFF. (``BidiClass/init(_:)`` reads the
+  /// package's own Unicode 15.0 table instead.)
+  ///
+  /// ```swift
+  /// BidiLibrary.bidiClass(of: 0x05D0)   // .rightToLeft
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public static func bidiClass(of codePoint: UInt32) -> BidiClass? {
+    codePoint <= 0x10_FFFF ? ClassLookup.bidiClass(of: codePoint) : nil
+  }
 
   /// Whether the engine cuts isolate contents out before calling FriBidi: libfribidi before 1.0.9
   /// resolves sibling isolates as one sequence (upstream #141).

@@ -73,12 +73,7 @@ public struct BidiText: Sendable {
   /// BidiTest.txt, where a paragraph separator appears only at the end and there are no brackets.
   ///
   /// Each class stands for a placeholder scalar (`U+FFFD`), so mirroring and shaping do nothing.
-  ///
-  /// - Precondition: every class is one of the 23 of ``BidiClass/allCases``; a raw value made up
-  ///   past them has no meaning to the algorithm.
   public init(classes: [BidiClass], direction: BaseDirection = .auto) throws(BidiError) {
-    precondition(
-      classes.allSatisfy { $0.rawValue < UInt8(BidiClass.allCases.count) }, "a class past the 23 of Unicode")
     let placeholders = [Unicode.Scalar](filledWith: "\u{FFFD}", count: classes.count)
     storage = TextStorage(scalars: placeholders, classes: classes)
     let noBrackets = [UInt32](filledWith: 0, count: classes.count)

@@ -1,16 +1,3 @@
-/// The direction text runs in.
-@available(SwiftStdlib 6.2, *)
-public enum BidiDirection: Sendable, Hashable, CustomStringConvertible {
-  case leftToRight
-  case rightToLeft
-
-  /// The direction the other way.
-  public var reversed: BidiDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
-
-  /// `"ltr"` or `"rtl"`, as HTML's `dir` attribute and `bidi-fix --dir` spell them.
-  public var description: String { self == .leftToRight ? "ltr" : "rtl" }
-}
-
 /// An embedding level: even levels run left to right, odd ones right to left (UAX #9, BD2).
 ///
 /// ```swift
@@ -27,7 +14,7 @@ public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, Custo
   public static let maximumExplicitDepth = 125
 
   /// The direction of text at this level.
-  public var direction: BidiDirection { rawValue & 1 == 0 ? .leftToRight : .rightToLeft }
+  public var direction: TextDirection { rawValue & 1 == 0 ? .leftToRight : .rightToLeft }
 
   public var isRightToLeft: Bool { rawValue & 1 == 1 }
 
@@ -45,8 +32,8 @@ public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, Custo
 @available(SwiftStdlib 6.2, *)
 public struct BaseDirection: Sendable, Hashable {
   internal enum Choice: Hashable {
-    case fixed(BidiDirection)
-    case firstStrong(fallback: BidiDirection)
+    case fixed(TextDirection)
+    case firstStrong(fallback: TextDirection)
   }
 
   internal let choice: Choice
@@ -60,12 +47,12 @@ public struct BaseDirection: Sendable, Hashable {
   public static let auto = BaseDirection(choice: .firstStrong(fallback: .leftToRight))
 
   /// Like ``auto``, with a chosen direction for paragraphs that have no strong character.
-  public static func auto(fallback: BidiDirection) -> BaseDirection {
+  public static func auto(fallback: TextDirection) -> BaseDirection {
     BaseDirection(choice: .firstStrong(fallback: fallback))
   }
 
   /// A fixed direction.
-  public static func fixed(_ direction: BidiDirection) -> BaseDirection {
+  public static func fixed(_ direction: TextDirection) -> BaseDirection {
     BaseDirection(choice: .fixed(direction))
   }
 }
@@ -81,7 +68,7 @@ extension BaseDirection {
   /// ```
   ///
   /// - Complexity: O(*n*), stopping at the first strong character outside isolates.
-  public func direction(of scalars: some Sequence<Unicode.Scalar>) -> BidiDirection {
+  public func direction(of scalars: some Sequence<Unicode.Scalar>) -> TextDirection {
     switch choice {
     case .fixed(let direction):
       return direction

@@ -73,7 +73,7 @@ internal struct IsolateStructure {
 
   /// Rules P2–P3 over `range`: the direction of the first strong character, skipping the content of
   /// isolates, or `nil` when there is none.
-  func firstStrongDirection(in range: Range<Int>, classes: [BidiClass]) -> BidiDirection? {
+  func firstStrongDirection(in range: Range<Int>, classes: [BidiClass]) -> TextDirection? {
     var i = range.lowerBound
     while i < range.upperBound {
       let bidiClass = classes[i]

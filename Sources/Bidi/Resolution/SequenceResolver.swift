@@ -14,7 +14,7 @@
 internal enum SequenceResolver {
   /// The sequence's types as the rules rewrite them; isolate initiators and PDIs are kept apart
   /// from other neutrals because rule W1 looks at them.
-  private static let isolateControl = BidiClass(rawValue: 0xFE)
+  private static let isolateControl = BidiClass(unchecked: 0xFE)
 
   /// Resolves the segment into `levels` and appends the isolate contents cut out of it to
   /// `pending`, or returns `false`, having changed nothing, when the segment is not one this

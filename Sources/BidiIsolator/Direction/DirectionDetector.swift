@@ -132,17 +132,17 @@ internal struct DirectionEstimate {
         continue
       }
       switch table.rawClass(of: value) {
-      case UnicodeBidiClass.leftToRight.rawValue where isolateDepth == 0:
+      case BidiClass.leftToRight.rawValue where isolateDepth == 0:
         guard visit(.leftToRight, atWordBreak) else { return }
         atWordBreak = false
-      case UnicodeBidiClass.rightToLeft.rawValue where isolateDepth == 0,
-        UnicodeBidiClass.arabicLetter.rawValue where isolateDepth == 0:
+      case BidiClass.rightToLeft.rawValue where isolateDepth == 0,
+        BidiClass.arabicLetter.rawValue where isolateDepth == 0:
         guard visit(.rightToLeft, atWordBreak) else { return }
         atWordBreak = false
-      case UnicodeBidiClass.paragraphSeparator.rawValue:
+      case BidiClass.paragraphSeparator.rawValue:
         isolateDepth = 0
         atWordBreak = true
-      case UnicodeBidiClass.whiteSpace.rawValue, UnicodeBidiClass.segmentSeparator.rawValue:
+      case BidiClass.whiteSpace.rawValue, BidiClass.segmentSeparator.rawValue:
         atWordBreak = true
       default:
         break

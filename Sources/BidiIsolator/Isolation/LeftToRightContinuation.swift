@@ -102,7 +102,7 @@ internal struct LeftToRightContinuation {
       let (value, length) = text.scalar(at: offset)
       offset += length
       let rawClass = table.rawClass(of: value)
-      if rawClass == UnicodeBidiClass.arabicNumber.rawValue || table.strongDirection(of: value) != nil { return false }
+      if rawClass == BidiClass.arabicNumber.rawValue || table.strongDirection(of: value) != nil { return false }
     }
     return true
   }

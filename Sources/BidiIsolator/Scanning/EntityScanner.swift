@@ -346,8 +346,8 @@ internal struct EntityFinder {
       break
     }
     switch table.rawClass(of: value) {
-    case UnicodeBidiClass.europeanNumber.rawValue, UnicodeBidiClass.arabicNumber.rawValue,
-      UnicodeBidiClass.europeanTerminator.rawValue, UnicodeBidiClass.europeanSeparator.rawValue:
+    case BidiClass.europeanNumber.rawValue, BidiClass.arabicNumber.rawValue,
+      BidiClass.europeanTerminator.rawValue, BidiClass.europeanSeparator.rawValue:
       return true
     default:
       return false

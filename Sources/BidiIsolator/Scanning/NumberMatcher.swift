@@ -57,7 +57,7 @@ extension EntityFinder {
     while end < count && affixes < 2 {
       let (value, length) = text.scalar(at: end)
       guard !table.isNumberDigit(value),
-        table.rawClass(of: value) == UnicodeBidiClass.europeanTerminator.rawValue
+        table.rawClass(of: value) == BidiClass.europeanTerminator.rawValue
       else { break }
       end += length
       affixes += 1
@@ -129,8 +129,8 @@ extension EntityFinder {
   func isNumberPrefix(_ value: UInt32) -> Bool {
     if value < 0x80 { return Self.isASCIINumberPrefix(UInt8(value)) }
     let rawClass = table.rawClass(of: value)
-    return rawClass == UnicodeBidiClass.europeanSeparator.rawValue
-      || rawClass == UnicodeBidiClass.europeanTerminator.rawValue
+    return rawClass == BidiClass.europeanSeparator.rawValue
+      || rawClass == BidiClass.europeanTerminator.rawValue
   }
 
   /// ``isNumberPrefix(_:)`` for ASCII, where the classes ES and ET hold `# $ % + -`.

@@ -129,24 +129,6 @@ internal func makeUTF8String(capacity: Int, _ write: (inout UTF8Writer) -> Void)
   }
 }
 
-extension String {
-  /// A string of `bytes`, which the caller has validated as UTF-8, copied without being validated
-  /// again (on systems older than the 26 releases, validated all the same).
-  ///
-  /// The command line tool validates every line as it reads it; validating a message again to make
-  /// a `String` of it cost a few percent of `display`.
-  ///
-  /// - Complexity: O(*n*).
-  package init(validUTF8 bytes: Span<UInt8>) {
-    if #available(SwiftStdlib 6.2, *) {
-      assert((try? UTF8Span(validating: bytes)) != nil, "bytes that are not UTF-8")
-      self = unsafe String(copying: UTF8Span(unchecked: bytes))
-    } else {
-      self = unsafe bytes.withUnsafeBufferPointer { unsafe String(decoding: $0, as: UTF8.self) }
-    }
-  }
-}
-
 extension Array where Element == UInt8 {
   /// Appends at most `capacity` bytes that `write` writes, straight into room reserved at the end:
   /// appending piece by piece cost an append call per piece and three per control, more than the
@@ -161,61 +143,6 @@ extension Array where Element == UInt8 {
         write(&writer)
         initialized += writer.count
       }
-    }
-  }
-}
-
-extension OutputSpan where Element == UInt8 {
-  /// Appends `bytes` in one copy; the room must have been reserved.
-  ///
-  /// The command line tool writes its reports in small pieces into room reserved once; a check and
-  /// a store per byte cost more than the rest of a report.
-  ///
-  /// ```swift
-  /// var output: [UInt8] = []
-  /// let piece: [UInt8] = [0x68, 0x69]
-  /// let all = piece[...]
-  /// output.append(addingCapacity: 2) { $0.append(copying: all.span) }   // output == [0x68, 0x69]
-  /// ```
-  ///
-  /// - Complexity: O(*n*).
-  @inlinable @inline(__always)
-  package mutating func append(copying bytes: Span<UInt8>) {
-    precondition(bytes.count <= freeCapacity, "no room reserved for \(bytes.count) bytes")
-    guard !bytes.isEmpty else { return }
-    unsafe bytes.withUnsafeBufferPointer { source in
-      unsafe withUnsafeMutableBufferPointer { buffer, initialized in
-        unsafe (buffer.baseAddress! + initialized).initialize(from: source.baseAddress!, count: source.count)
-        initialized += source.count
-      }
-    }
-  }
-
-  /// Appends the UTF-8 bytes of `literal` in one copy; the room must have been reserved.
-  ///
-  /// - Complexity: O(*n*) in the literal's length.
-  @inlinable @inline(__always)
-  package mutating func append(_ literal: StaticString) {
-    let count = literal.utf8CodeUnitCount
-    precondition(count <= freeCapacity, "no room reserved for \(count) bytes")
-    unsafe withUnsafeMutableBufferPointer { buffer, initialized in
-      unsafe (buffer.baseAddress! + initialized).initialize(from: literal.utf8Start, count: count)
-      initialized += count
-    }
-  }
-}
-
-extension OutputSpan where Element == UInt8 {
-  /// Appends the sixteen bytes of `block`, lane 0 first, in one store; the room must have been
-  /// reserved.
-  ///
-  /// - Complexity: O(1).
-  @inlinable @inline(__always)
-  package mutating func append(_ block: SIMD16<UInt8>) {
-    precondition(freeCapacity >= 16, "no room reserved for sixteen bytes")
-    unsafe withUnsafeMutableBufferPointer { buffer, initialized in
-      unsafe UnsafeMutableRawPointer(buffer.baseAddress! + initialized).storeBytes(of: block, as: SIMD16<UInt8>.self)
-      initialized += 16
     }
   }
 }

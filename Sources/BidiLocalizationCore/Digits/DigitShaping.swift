@@ -62,7 +62,7 @@ public enum DigitShaping: Sendable, Hashable {
     case .contextual(let digits, let startsAfterArabicLetter):
       var afterArabicLetter = startsAfterArabicLetter
       return Self.map(text) { scalar, _ in
-        let bidiClass = UnicodeBidiClass(scalar)
+        let bidiClass = BidiClass(scalar)
         if bidiClass == .arabicLetter {
           afterArabicLetter = true
         } else if bidiClass == .leftToRight || bidiClass == .rightToLeft {

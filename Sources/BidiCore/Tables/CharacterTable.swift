@@ -6,20 +6,20 @@
 /// retained them and each look-up checked bounds, which cost 5 % of isolating a message. The
 /// memory is written once, before ``shared`` is published, and never freed or written again; every
 /// look-up reaches only inside it (code points are clamped to U+10FFFF, bytes index 256 entries).
-@safe internal struct CharacterTable: @unchecked Sendable {
+@safe package struct CharacterTable: @unchecked Sendable {
   // Unchecked: the memory is immutable once `shared` is published.
-  private let stage1: UnsafePointer<UInt8>
-  private let stage2: UnsafePointer<UInt8>
-  private let byteRoles: UnsafePointer<ByteRole>
+  @usableFromInline let stage1: UnsafePointer<UInt8>
+  @usableFromInline let stage2: UnsafePointer<UInt8>
+  @usableFromInline let byteRoles: UnsafePointer<ByteRole>
   /// ``kind(of:)`` for ASCII, which the matchers ask about most: one load instead of the two-stage
   /// look-up and the special cases.
-  private let asciiKinds: UnsafePointer<ScalarKind>
+  @usableFromInline let asciiKinds: UnsafePointer<ScalarKind>
   /// ``isArabicOfInterest(lead:second:)`` as one bit mask per lead byte D7–DB, indexed by the second
   /// byte's low six bits, for the scanner's loop over runs of Hebrew and Arabic letters.
-  private let hebrewArabicInterest: UnsafePointer<UInt64>
+  @usableFromInline let hebrewArabicInterest: UnsafePointer<UInt64>
 
   /// What the scanning loop does at a byte that starts a character.
-  enum ByteRole: UInt8 {
+  package enum ByteRole: UInt8 {
     /// An ASCII character that starts nothing: skip it.
     case skip
     /// An ASCII letter or digit: may start a word, an address or a number.
@@ -31,7 +31,7 @@
     case decode
   }
 
-  static let shared = CharacterTable()
+  package static let shared = CharacterTable()
 
   private init() {
     func nibble(_ byte: UInt8) -> UInt8 {
@@ -84,15 +84,15 @@
   }
 
   /// What the scanning loop does at `byte`.
-  @inline(__always)
-  func role(of byte: UInt8) -> ByteRole { unsafe byteRoles[Int(byte)] }
+  @inlinable @inline(__always)
+  package func role(of byte: UInt8) -> ByteRole { unsafe byteRoles[Int(byte)] }
 
   /// Whether the Arabic character with these two bytes is one the loop must decode: the number
   /// signs U+0600–U+0605, the terminators U+0609–U+060A, ALM (U+061C), the Arabic-Indic digits
   /// and separators U+0660–U+066C, U+06DD, and the extended digits U+06F0–U+06F9. The rest are
   /// letters and marks with nothing to find.
-  @inline(__always)
-  static func isArabicOfInterest(lead: UInt8, second: UInt8) -> Bool {
+  @inlinable @inline(__always)
+  package static func isArabicOfInterest(lead: UInt8, second: UInt8) -> Bool {
     switch lead {
     case 0xD8: second <= 0x85 || second == 0x89 || second == 0x8A || second == 0x9C
     case 0xD9: second >= 0xA0 && second <= 0xAC
@@ -102,50 +102,50 @@
 
   /// ``isArabicOfInterest(lead:second:)`` for any lead byte from D7 to DB (U+05C0–U+06FF), where the
   /// Hebrew blocks hold nothing of interest.
-  @inline(__always)
-  func isOfInterest(hebrewOrArabicLead lead: UInt8, second: UInt8) -> Bool {
+  @inlinable @inline(__always)
+  package func isOfInterest(hebrewOrArabicLead lead: UInt8, second: UInt8) -> Bool {
     precondition(lead &- 0xD7 < 5)
     return unsafe hebrewArabicInterest[Int(lead &- 0xD7)] >> (second & 0x3F) & 1 != 0
   }
 
   /// The entry of a code point: class in the low five bits, kind in the high three.
-  @inline(__always)
-  private func entry(_ value: UInt32) -> UInt8 {
+  @inlinable @inline(__always)
+  package func entry(_ value: UInt32) -> UInt8 {
     let value = min(value, 0x10_FFFF)
     let shift = BidiClassTable.blockShift
     return unsafe stage2[Int(stage1[Int(value >> shift)]) << Int(shift) | Int(value & (1 << shift - 1))]
   }
 
-  /// The ``UnicodeBidiClass`` raw value of a code point.
-  @inline(__always)
-  func rawClass(of value: UInt32) -> UInt8 { entry(value) & 0x1F }
+  /// The ``BidiClass`` raw value of a code point.
+  @inlinable @inline(__always)
+  package func rawClass(of value: UInt32) -> UInt8 { entry(value) & 0x1F }
 
   /// The kind of a scalar, with the characters the grammars treat specially told apart: joiners,
   /// bidi controls and paragraph separators.
-  @inline(__always)
-  func kind(of value: UInt32) -> ScalarKind {
+  @inlinable @inline(__always)
+  package func kind(of value: UInt32) -> ScalarKind {
     if value < 0x80 { return unsafe asciiKinds[Int(value)] }
     return Self.kind(of: value, entry: entry(value))
   }
 
-  @inline(__always)
-  private static func kind(of value: UInt32, entry: UInt8) -> ScalarKind {
+  @inlinable @inline(__always)
+  static func kind(of value: UInt32, entry: UInt8) -> ScalarKind {
     let kind = ScalarKind(rawValue: entry >> 5)!
     switch kind {
     case .other:
       if value == 0x200C || value == 0x200D { return .joiner }
       if BidiControl(value: value) != nil { return .bidiControl }
-      return entry & 0x1F == UnicodeBidiClass.paragraphSeparator.rawValue ? .paragraphSeparator : .other
+      return entry & 0x1F == BidiClass.paragraphSeparator.rawValue ? .paragraphSeparator : .other
     case .space:
-      return entry & 0x1F == UnicodeBidiClass.paragraphSeparator.rawValue ? .paragraphSeparator : .space
+      return entry & 0x1F == BidiClass.paragraphSeparator.rawValue ? .paragraphSeparator : .space
     default:
       return kind
     }
   }
 
   /// The direction of a strong character (class L, R or AL); `nil` for any other.
-  @inline(__always)
-  func strongDirection(of value: UInt32) -> TextDirection? {
+  @inlinable @inline(__always)
+  package func strongDirection(of value: UInt32) -> TextDirection? {
     switch rawClass(of: value) {
     case 0: .leftToRight
     case 1, 2: .rightToLeft
@@ -154,18 +154,18 @@
   }
 
   /// Whether `value` is a decimal digit the algorithm treats as a number (class EN or AN).
-  @inline(__always)
-  func isNumberDigit(_ value: UInt32) -> Bool {
+  @inlinable @inline(__always)
+  package func isNumberDigit(_ value: UInt32) -> Bool {
     if value < 0x80 { return value &- 0x30 < 10 }
     let rawClass = rawClass(of: value)
-    guard rawClass == UnicodeBidiClass.europeanNumber.rawValue || rawClass == UnicodeBidiClass.arabicNumber.rawValue,
+    guard rawClass == BidiClass.europeanNumber.rawValue || rawClass == BidiClass.arabicNumber.rawValue,
       kind(of: value) == .digit
     else { return false }
     return true
   }
 
   /// The value of a number digit (see ``isNumberDigit(_:)``): every run of them starts at a zero.
-  func digitValue(_ value: UInt32) -> Int? {
+  package func digitValue(_ value: UInt32) -> Int? {
     for range in BidiClassTable.numberDigitRanges where range.contains(value) {
       return Int(value - range.lowerBound) % 10
     }

@@ -1,0 +1,3 @@
+// The values the engine's API is written in (`BidiClass`, `TextDirection`, `BidiControl`) come
+// with it.
+@_exported import BidiCore
