@@ -29,7 +29,7 @@ extension Unicode.Scalar {
   /// Unicode.Scalar("a").bidiMirror   // nil
   /// ```
   public var bidiMirror: Unicode.Scalar? {
-    FriBidiLibrary.mirror(of: value).flatMap(Unicode.Scalar.init)
+    Mirroring.mirror(of: self)
   }
 
   /// The paired-bracket properties of this scalar, or `nil` for a character that is not a paired

@@ -29,51 +29,51 @@ public struct BidiClass: RawRepresentable, Hashable, Sendable, CaseIterable, Cus
   package init(unchecked rawValue: UInt8) { self.rawValue = rawValue }
 
   /// `L` (Left_To_Right): any strong left-to-right character.
-  public static let leftToRight = BidiClass(unchecked: 0)
+  @inlinable public static var leftToRight: BidiClass { BidiClass(unchecked: 0) }
   /// `R` (Right_To_Left): any strong right-to-left character other than Arabic-script letters.
-  public static let rightToLeft = BidiClass(unchecked: 1)
+  @inlinable public static var rightToLeft: BidiClass { BidiClass(unchecked: 1) }
   /// `AL` (Arabic_Letter): Arabic, Thaana and Syriac letters.
-  public static let arabicLetter = BidiClass(unchecked: 2)
+  @inlinable public static var arabicLetter: BidiClass { BidiClass(unchecked: 2) }
   /// `EN` (European_Number): ASCII and other European digits.
-  public static let europeanNumber = BidiClass(unchecked: 3)
+  @inlinable public static var europeanNumber: BidiClass { BidiClass(unchecked: 3) }
   /// `ES` (European_Separator): plus and minus signs.
-  public static let europeanSeparator = BidiClass(unchecked: 4)
+  @inlinable public static var europeanSeparator: BidiClass { BidiClass(unchecked: 4) }
   /// `ET` (European_Terminator): degree, currency and percent signs, and the like.
-  public static let europeanTerminator = BidiClass(unchecked: 5)
+  @inlinable public static var europeanTerminator: BidiClass { BidiClass(unchecked: 5) }
   /// `AN` (Arabic_Number): Arabic-Indic digits and Arabic decimal and thousands separators.
-  public static let arabicNumber = BidiClass(unchecked: 6)
+  @inlinable public static var arabicNumber: BidiClass { BidiClass(unchecked: 6) }
   /// `CS` (Common_Separator): colon, comma, full stop, no-break space.
-  public static let commonSeparator = BidiClass(unchecked: 7)
+  @inlinable public static var commonSeparator: BidiClass { BidiClass(unchecked: 7) }
   /// `NSM` (Nonspacing_Mark): nonspacing and enclosing combining marks.
-  public static let nonspacingMark = BidiClass(unchecked: 8)
+  @inlinable public static var nonspacingMark: BidiClass { BidiClass(unchecked: 8) }
   /// `BN` (Boundary_Neutral): default ignorables, other control characters.
-  public static let boundaryNeutral = BidiClass(unchecked: 9)
+  @inlinable public static var boundaryNeutral: BidiClass { BidiClass(unchecked: 9) }
   /// `B` (Paragraph_Separator): line feed, carriage return, U+2029 and other paragraph separators.
-  public static let paragraphSeparator = BidiClass(unchecked: 10)
+  @inlinable public static var paragraphSeparator: BidiClass { BidiClass(unchecked: 10) }
   /// `S` (Segment_Separator): tab and other segment separators.
-  public static let segmentSeparator = BidiClass(unchecked: 11)
+  @inlinable public static var segmentSeparator: BidiClass { BidiClass(unchecked: 11) }
   /// `WS` (White_Space): space, figure space, line separator, form feed.
-  public static let whiteSpace = BidiClass(unchecked: 12)
+  @inlinable public static var whiteSpace: BidiClass { BidiClass(unchecked: 12) }
   /// `ON` (Other_Neutral): all other characters, including brackets, quotes and symbols.
-  public static let otherNeutral = BidiClass(unchecked: 13)
+  @inlinable public static var otherNeutral: BidiClass { BidiClass(unchecked: 13) }
   /// `LRE` (Left_To_Right_Embedding): U+202A.
-  public static let leftToRightEmbedding = BidiClass(unchecked: 14)
+  @inlinable public static var leftToRightEmbedding: BidiClass { BidiClass(unchecked: 14) }
   /// `LRO` (Left_To_Right_Override): U+202D.
-  public static let leftToRightOverride = BidiClass(unchecked: 15)
+  @inlinable public static var leftToRightOverride: BidiClass { BidiClass(unchecked: 15) }
   /// `RLE` (Right_To_Left_Embedding): U+202B.
-  public static let rightToLeftEmbedding = BidiClass(unchecked: 16)
+  @inlinable public static var rightToLeftEmbedding: BidiClass { BidiClass(unchecked: 16) }
   /// `RLO` (Right_To_Left_Override): U+202E.
-  public static let rightToLeftOverride = BidiClass(unchecked: 17)
+  @inlinable public static var rightToLeftOverride: BidiClass { BidiClass(unchecked: 17) }
   /// `PDF` (Pop_Directional_Format): U+202C.
-  public static let popDirectionalFormat = BidiClass(unchecked: 18)
+  @inlinable public static var popDirectionalFormat: BidiClass { BidiClass(unchecked: 18) }
   /// `LRI` (Left_To_Right_Isolate): U+2066.
-  public static let leftToRightIsolate = BidiClass(unchecked: 19)
+  @inlinable public static var leftToRightIsolate: BidiClass { BidiClass(unchecked: 19) }
   /// `RLI` (Right_To_Left_Isolate): U+2067.
-  public static let rightToLeftIsolate = BidiClass(unchecked: 20)
+  @inlinable public static var rightToLeftIsolate: BidiClass { BidiClass(unchecked: 20) }
   /// `FSI` (First_Strong_Isolate): U+2068.
-  public static let firstStrongIsolate = BidiClass(unchecked: 21)
+  @inlinable public static var firstStrongIsolate: BidiClass { BidiClass(unchecked: 21) }
   /// `PDI` (Pop_Directional_Isolate): U+2069.
-  public static let popDirectionalIsolate = BidiClass(unchecked: 22)
+  @inlinable public static var popDirectionalIsolate: BidiClass { BidiClass(unchecked: 22) }
 
   public static let allCases: [BidiClass] = (0..<23).map { BidiClass(unchecked: $0) }
 
