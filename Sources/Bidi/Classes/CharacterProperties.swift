@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Whether a paired bracket opens or closes its pair (Bidi_Paired_Bracket_Type).
 @available(SwiftStdlib 6.2, *)
 public enum BracketKind: Sendable, Hashable {

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The line rules on a caller's buffers: L1 (resetting separators and trailing whitespace), L2
 /// (reversing), L3 (marks after their base), L4 (mirroring), plus removal of controls and Arabic
 /// shaping. `BidiLine` lays out each line with a new arranger; a caller that lays out line after
@@ -49,15 +51,15 @@ package struct LineArranger {
     let count = scalars.count
     let removed = LevelResolver.removedLevel
     // The buffers are worked on as locals, each span borrowing one of them, and put back at the end.
-    var effectiveLevels = Self.take(&self.effectiveLevels)
-    var order = Self.take(&self.order)
-    var clusterOrder = Self.take(&self.clusterOrder)
-    var shaped = Self.take(&self.shaped)
-    var joiningTypes = Self.take(&self.joiningTypes)
-    var positions = Self.take(&self.positions)
-    var visual = Self.take(&self.visual)
-    var logical = Self.take(&self.logical)
-    var ligatureLams = Self.take(&self.ligatureLams)
+    var effectiveLevels = self.effectiveLevels.takeAll()
+    var order = self.order.takeAll()
+    var clusterOrder = self.clusterOrder.takeAll()
+    var shaped = self.shaped.takeAll()
+    var joiningTypes = self.joiningTypes.takeAll()
+    var positions = self.positions.takeAll()
+    var visual = self.visual.takeAll()
+    var logical = self.logical.takeAll()
+    var ligatureLams = self.ligatureLams.takeAll()
     defer {
       self.effectiveLevels = effectiveLevels
       self.order = order
@@ -224,14 +226,6 @@ package struct LineArranger {
         high -= 1
       }
     }
-  }
-
-  /// The contents of `buffer`, leaving it empty, so the caller holds the only reference.
-  @inline(__always)
-  private static func take<Element>(_ buffer: inout [Element]) -> [Element] {
-    var taken: [Element] = []
-    swap(&taken, &buffer)
-    return taken
   }
 
   /// Grows `buffer` to hold at least `count` elements; it never shrinks, so a buffer reused for

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// One line of a ``BidiParagraph`` laid out by a ``LineArranger``, kept as arrays for ``BidiLine``.
 @available(SwiftStdlib 6.2, *)
 internal struct LineLayout {

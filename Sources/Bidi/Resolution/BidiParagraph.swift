@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// One resolved paragraph of a ``BidiText``.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// A text with its bidirectional structure resolved: paragraphs, base directions and the embedding
 /// level of every Unicode scalar.
 ///

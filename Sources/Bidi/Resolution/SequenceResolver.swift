@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Rules W1–I2 in Swift, bracket pairing (N0) included, for the common segment that is one
 /// isolating run sequence: no embedding, override or PDF. Isolates inside it are cut out exactly as
 /// for FriBidi (their initiator and PDI stay, as neutrals, and their contents are resolved on their

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The joining properties of a character during Arabic shaping, as bits: the joining type it
 /// starts from, and whether it joins the characters on each side once joining is resolved.
 ///

@@ -15,7 +15,7 @@ extension Array {
   ///
   /// - Complexity: O(*n*).
   @inlinable
-  package init(filledWith value: Element, count: Int) {
+  @_spi(BidiCore) public init(filledWith value: Element, count: Int) {
     self = []
     append(addingCapacity: count) { $0.append(repeating: value, count: count) }
   }
@@ -25,9 +25,28 @@ extension Array {
   ///
   /// - Complexity: O(*n*).
   @inlinable
-  package init(copying elements: ArraySlice<Element>) {
+  @_spi(BidiCore) public init(copying elements: ArraySlice<Element>) {
     self = []
     reserveCapacity(elements.count)
     append(contentsOf: elements)
+  }
+}
+
+extension Array {
+  /// The array's elements, leaving it empty, so that the caller holds the only reference: a buffer
+  /// kept in a struct is worked on as a local while spans of several of them are open (each span
+  /// borrows its whole struct otherwise), and put back afterwards, with no copy.
+  ///
+  /// ```swift
+  /// var levels = buffers.levels.takeAll()
+  /// defer { buffers.levels = levels }
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  @_spi(BidiCore) public mutating func takeAll() -> [Element] {
+    var taken: [Element] = []
+    swap(&taken, &self)
+    return taken
   }
 }

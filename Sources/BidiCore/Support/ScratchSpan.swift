@@ -18,7 +18,7 @@
 /// - Complexity: O(*n*) to fill the span, where *n* is at least `count`.
 @available(SwiftStdlib 6.2, *)
 @inlinable @inline(__always)
-package func withScratchSpan<Element, Result, Failure: Error>(
+@_spi(BidiCore) public func withScratchSpan<Element, Result, Failure: Error>(
   of type: Element.Type, count: Int, filledWith value: Element,
   _ body: (inout MutableSpan<Element>) throws(Failure) -> Result
 ) throws(Failure) -> Result {
@@ -42,4 +42,4 @@ package func withScratchSpan<Element, Result, Failure: Error>(
 
 /// How many elements ``withScratchSpan(of:count:filledWith:_:)`` keeps on the stack: all but one
 /// message in ten thousand of the project's chat corpus is shorter.
-@usableFromInline package let scratchInlineCapacity = 256
+@_spi(BidiCore) public let scratchInlineCapacity = 256

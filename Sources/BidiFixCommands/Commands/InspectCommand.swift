@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bidi
 import BidiTerminal
+@_spi(BidiCore) import BidiCore
 
 @available(SwiftStdlib 6.2, *)
 struct InspectCommand: ParsableCommand {
@@ -58,8 +59,13 @@ enum DirectionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   case auto, ltr, rtl
 
   var baseDirection: BaseDirection {
+    fixedDirection.map(BaseDirection.fixed) ?? .auto
+  }
+
+  /// The direction every paragraph takes, or `nil` for each paragraph's own.
+  var fixedDirection: TextDirection? {
     switch self {
-    case .auto: .auto
+    case .auto: nil
     case .ltr: .leftToRight
     case .rtl: .rightToLeft
     }

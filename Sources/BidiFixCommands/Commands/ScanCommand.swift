@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 @available(SwiftStdlib 6.2, *)
 struct ScanCommand: ParsableCommand {

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The scalar and UTF-16 offsets of byte offsets in UTF-8 text, from the bytes alone: the text is
 /// well-formed, so every byte but a continuation byte starts a scalar, and every four-byte scalar
 /// takes two UTF-16 code units.
