@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// depth limit, a million bracket pairs, thousands of unmatched terminators, lone CRs. Each gets
 /// its documented output, and every run must finish before its hang timeout and peak, on its own,
 /// at no more than 20 times the longest input line plus 32 MB.
-@Suite("bidi-fix on huge and hostile lines", .serialized)
+@Suite("bidi-fix on huge and hostile lines", .serialized, .requires(.procFileSystem))
 struct HugeInputTests {
   /// The huge line's size: the 100 MB when the lines go to a release build of `bidi-fix`,
   /// which Scripts/test builds and names in `BIDI_FIX_RELEASE_BINARY`; a debug build processes only

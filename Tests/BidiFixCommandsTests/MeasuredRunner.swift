@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -61,7 +62,11 @@ enum MeasuredBinary {
       try? FileManager.default.removeItem(at: stdoutURL)
       try? FileManager.default.removeItem(at: stderrURL)
     }
-    var actions = unsafe posix_spawn_file_actions_t()
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = unsafe posix_spawn_file_actions_t()
+    #endif
     unsafe posix_spawn_file_actions_init(&actions)
     defer { unsafe posix_spawn_file_actions_destroy(&actions) }
     unsafe posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
@@ -79,9 +84,9 @@ enum MeasuredBinary {
 
     let start = DispatchTime.now()
     var pid = pid_t()
-    // Under the lock that makes the tests' pipes close-on-exec (`ChildPipes`): this child, which
+    // Under the lock that makes the tests' pipes close-on-exec (`Program.lock`): this child, which
     // can run for many seconds, must not keep another test's pipe open.
-    let spawned = ChildPipes.lock.withLock { unsafe posix_spawn(&pid, path, &actions, nil, argv, envp) }
+    let spawned = Program.lock.withLock { unsafe posix_spawn(&pid, path, &actions, nil, argv, envp) }
     guard spawned == 0 else { throw Failure(description: unsafe "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
     let traced = Ptrace.seize(pid, options: Ptrace.traceExit)
 

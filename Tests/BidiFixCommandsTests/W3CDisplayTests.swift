@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -70,7 +71,7 @@ struct W3CDisplayTests {
       + ["--no-wrap", "--align", "none", "--no-shape", "--terminal", "none", "--dir", dir]
   }
 
-  static func display(_ logical: String, dir: String, isolate: Bool) throws -> BidiFixRun {
+  static func display(_ logical: String, dir: String, isolate: Bool) throws -> ProgramRun {
     try BidiFixBinary.run(displayArguments(dir: dir, isolate: isolate), input: logical + "\n")
   }
 

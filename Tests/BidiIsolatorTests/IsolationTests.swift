@@ -1,5 +1,6 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Testing
 
 /// One isolation example: a message, the options' strategy, and the output written out by hand.
