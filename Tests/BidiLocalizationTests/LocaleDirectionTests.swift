@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `LocalizationLocale.isRightToLeft`: CLDR's answer, read from tables generated from CLDR's files
-/// (Scripts/lib/gen-locale-direction.py), judged against ICU's own `uloc_isRightToLeft`
+/// (Scripts/gen-locale-direction), judged against ICU's own `uloc_isRightToLeft`
 /// (`Tests/Fixtures/icu/locale-direction.c`, Debian's ICU and its copy of CLDR): the locale's script,
 /// or else its likely script, the rule Android's layout direction follows. Foundation's
 /// `characterDirection` is not the judge: it reads the layout of ICU's locale data, so a language
