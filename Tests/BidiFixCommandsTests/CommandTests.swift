@@ -210,14 +210,23 @@ struct CommandTests {
     }
   }
 
-  @Test("--help, --version and shell completion come from the parser")
+  /// The newest version CHANGELOG.md records as released (`## [0.1.0] - 2026-11-26`), which
+  /// `--version` must print.
+  static func releasedVersion() throws -> String {
+    let changelog = try fixtureText(repositoryRoot.appendingPathComponent("CHANGELOG.md"))
+    let heading = try #require(
+      changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") })
+    return String(heading.dropFirst("## [".count).prefix { $0 != "]" })
+  }
+
+  @Test("--help, --version (the newest release in CHANGELOG.md) and shell completion come from the parser")
   func parserFeatures() throws {
     let help = try BidiFixBinary.run(["--help"])
     #expect(help.status == 0)
     for command in ["isolate", "scan", "inspect", "check", "strip", "display"] {
       #expect(help.text.contains(command))
     }
-    #expect(try BidiFixBinary.run(["--version"]).text == "0.1.0\n")
+    #expect(try BidiFixBinary.run(["--version"]).text == Self.releasedVersion() + "\n")
     let completion = try BidiFixBinary.run(["--generate-completion-script", "bash"])
     #expect(completion.status == 0)
     #expect(completion.text.contains("bidi-fix"))

@@ -47,19 +47,6 @@ struct W3CReftestTests {
     return text
   }
 
-  /// The characters of `text` that a display shows, with each mirrored pair of brackets counted as
-  /// one: a display reorders them and mirrors brackets, and may do nothing else.
-  static func shownCharacters(_ text: String) -> [String: Int] {
-    let pairs: [Unicode.Scalar: String] = [
-      "(": "()", ")": "()", "[": "[]", "]": "[]", "{": "{}", "}": "{}", "<": "<>", ">": "<>",
-    ]
-    var counts: [String: Int] = [:]
-    for scalar in text.unicodeScalars where BidiControl(scalar) == nil {
-      counts[pairs[scalar] ?? String(scalar), default: 0] += 1
-    }
-    return counts
-  }
-
   @Test("All 216 cases are there, each the test's own markup, each reference a reordering of it")
   func fixtureIsFaithful() throws {
     let cases = try Self.loadCases()
@@ -68,7 +55,7 @@ struct W3CReftestTests {
       #expect(["ltr", "rtl"].contains(testCase.para_dir), "\(testCase.testDescription)")
       #expect(Self.text(ofHTML: testCase.source_html) == testCase.logical, "\(testCase.testDescription)")
       #expect(
-        Self.shownCharacters(testCase.expected_visual_ltr) == Self.shownCharacters(testCase.logical),
+        shownCharacters(testCase.expected_visual_ltr) == shownCharacters(testCase.logical),
         "\(testCase.testDescription): the reference shows other characters")
     }
   }

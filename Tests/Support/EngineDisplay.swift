@@ -29,3 +29,19 @@ public func escaped(_ text: String) -> String {
   }
   return result
 }
+
+/// The characters a display of `text` shows, counted, with the two brackets of a mirrored pair
+/// counted as one: displaying reorders characters, mirrors brackets and leaves out the bidi
+/// controls, and does nothing else. A display written by hand must show the same.
+///
+/// - Complexity: O(*n*) in the length of `text`.
+public func shownCharacters(_ text: String) -> [String: Int] {
+  let pairs: [Unicode.Scalar: String] = [
+    "(": "()", ")": "()", "[": "[]", "]": "[]", "{": "{}", "}": "{}", "<": "<>", ">": "<>", "«": "«»", "»": "«»",
+  ]
+  var counts: [String: Int] = [:]
+  for scalar in text.unicodeScalars where BidiControl(scalar) == nil {
+    counts[pairs[scalar] ?? String(scalar), default: 0] += 1
+  }
+  return counts
+}
