@@ -105,8 +105,8 @@ struct BadInputTests {
     #expect(warned == bad)
   }
 
-  /// Found by fuzzing: the sanitiser drops a lone PDI, and the ill-formed bytes on its two sides
-  /// would then join into a character that was never there: here an RLO.
+  /// The sanitiser drops a lone PDI, and the ill-formed bytes on its two sides must not then join
+  /// into a character that was never there: here an RLO.
   @Test(
     "Ill-formed bytes around a control the sanitiser drops never join into a new character",
     arguments: [

@@ -131,7 +131,7 @@ struct CommandTests {
 
   @Test("inspect --json follows the documented shape")
   func inspectJSON() throws {
-    // Hebrew, a ZWJ (removed by X9) and a digit: the issue's own example.
+    // Hebrew, a ZWJ (removed by X9) and a digit: the README's example of `inspect --json`.
     let run = try BidiFixBinary.run(["inspect", "--json"], input: "אב\u{200D}1\n")
     #expect(run.text == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,null,2],"visualOrder":[3,1,0]}]}"# + "\n")
     // An RLE raises the digit to level 3, where a European number resolves to 4.

@@ -143,8 +143,8 @@ struct PlaceholderSyntaxTests {
     }
   }
 
-  /// The Plural-Forms rules of gettext's documentation for the languages of the issue and a few with
-  /// unusual forms; each form is written with and without the number, and `msgfmt -c` says which
+  /// The Plural-Forms rules of gettext's documentation for Arabic, Hebrew, Persian and Urdu and a few
+  /// with unusual forms; each form is written with and without the number, and `msgfmt -c` says which
   /// of those files are wrong: a form serving many numbers must show it.
   @Test(
     "po plural forms: a form may leave out the number exactly where msgfmt -c lets it", .requires(.msgfmt),
