@@ -11,9 +11,9 @@ import Testing
 public struct TestRequirement: Sendable {
   /// What is needed, as a sentence names it: "tmux", "gettext's msgfmt".
   public let name: String
-  /// How to get it on Debian or Ubuntu.
+  /// How to get it on Debian or Ubuntu: a command, or what to do, in Markdown.
   public let debian: String
-  /// How to get it on a Mac with Homebrew, or `nil` when only Linux has it.
+  /// How to get it on a Mac with Homebrew, in Markdown, or `nil` when only Linux has it.
   public let homebrew: String?
   private let check: @Sendable () -> Bool
 
@@ -26,9 +26,9 @@ public struct TestRequirement: Sendable {
   /// Why a test that needs it is skipped, and how to install it.
   public var reason: String {
     if let homebrew {
-      "needs \(name): `\(debian)` on Debian, `\(homebrew)` on a Mac"
+      "needs \(name): on Debian \(debian); on a Mac \(homebrew)"
     } else {
-      "needs \(name), which only Linux has (Debian: `\(debian)`)"
+      "needs \(name), which only Linux has (on Debian \(debian))"
     }
   }
 
@@ -48,43 +48,45 @@ public struct TestRequirement: Sendable {
 extension TestRequirement {
   /// A real terminal whose screen the display tests read.
   public static let tmux = TestRequirement(
-    name: "tmux", debian: "apt-get install tmux", homebrew: "brew install tmux"
+    name: "tmux", debian: "`apt-get install tmux`", homebrew: "`brew install tmux`"
   ) { Program.path(of: "tmux") != nil }
 
   /// FriBidi's own command line tool, which the display tests compare with.
   public static let fribidiTool = TestRequirement(
-    name: "FriBidi's fribidi tool", debian: "apt-get install libfribidi-bin", homebrew: "brew install fribidi"
+    name: "FriBidi's fribidi tool", debian: "`apt-get install libfribidi-bin`", homebrew: "`brew install fribidi`"
   ) { Program.path(of: "fribidi") != nil }
 
   /// A JDK, whose `java.util.Formatter` judges the Java placeholder rules.
   public static let jdk = TestRequirement(
-    name: "a JDK (javac and java)", debian: "apt-get install openjdk-17-jdk-headless",
-    homebrew: "brew install openjdk, with its bin folder on PATH"
+    name: "a JDK (javac and java)", debian: "`apt-get install openjdk-17-jdk-headless`",
+    homebrew: "`brew install openjdk`, with `$(brew --prefix openjdk)/bin` on PATH"
   ) { jdkAnswers }
 
   /// gettext's `msgfmt -c`, which judges `.po` files and the C placeholder rules.
   public static let msgfmt = TestRequirement(
-    name: "gettext's msgfmt", debian: "apt-get install gettext", homebrew: "brew install gettext"
+    name: "gettext's msgfmt", debian: "`apt-get install gettext`", homebrew: "`brew install gettext`"
   ) { Program.path(of: "msgfmt") != nil }
 
   /// ICU's headers and library, found through pkg-config, and a C compiler: the ICU programs of
   /// `Tests/Fixtures/icu` are built from source.
   public static let icu = TestRequirement(
-    name: "ICU's headers and a C compiler", debian: "apt-get install libicu-dev gcc pkg-config",
-    homebrew:
-      "brew install icu4c pkg-config, with PKG_CONFIG_PATH=$(brew --prefix icu4c)/lib/pkgconfig (the compiler comes with Xcode's command line tools)"
+    name: "ICU's headers and a C compiler", debian: "`apt-get install libicu-dev gcc pkg-config`",
+    homebrew: """
+      `brew install icu4c pkg-config` and `export PKG_CONFIG_PATH=$(brew --prefix icu4c)/lib/pkgconfig` \
+      (the compiler comes with Xcode's command line tools)
+      """
   ) { icuBuilds }
 
   /// The Public Suffix List the top-level domain table was generated from (Debian 12's), or the
   /// copy `PUBLIC_SUFFIX_LIST` names.
   public static let publicSuffixList = TestRequirement(
-    name: "the Public Suffix List", debian: "apt-get install publicsuffix",
-    homebrew: "set PUBLIC_SUFFIX_LIST to a copy of Debian 12's /usr/share/publicsuffix/public_suffix_list.dat"
+    name: "the Public Suffix List", debian: "`apt-get install publicsuffix`",
+    homebrew: "set PUBLIC_SUFFIX_LIST to a copy of Debian 12's `/usr/share/publicsuffix/public_suffix_list.dat`"
   ) { FileManager.default.isReadableFile(atPath: publicSuffixListPath) }
 
   /// glibc's `wcwidth`, which the cell width table is compared with.
   public static let glibc = TestRequirement(
-    name: "glibc's wcwidth", debian: "apt-get install libc-bin", homebrew: nil
+    name: "glibc's wcwidth", debian: "`apt-get install libc-bin`", homebrew: nil
   ) {
     #if canImport(Glibc)
       true
@@ -95,12 +97,12 @@ extension TestRequirement {
 
   /// `/proc/PID/status`, where the huge-input tests read a child's peak memory.
   public static let procFileSystem = TestRequirement(
-    name: "Linux's /proc", debian: "mount -t proc proc /proc", homebrew: nil
+    name: "Linux's /proc", debian: "`mount -t proc proc /proc`", homebrew: nil
   ) { FileManager.default.fileExists(atPath: "/proc/self/status") }
 
   /// `/dev/full`, the device on which every write fails for want of room.
   public static let devFull = TestRequirement(
-    name: "Linux's /dev/full", debian: "mknod -m 666 /dev/full c 1 7", homebrew: nil
+    name: "Linux's /dev/full", debian: "`mknod -m 666 /dev/full c 1 7`", homebrew: nil
   ) { FileManager.default.fileExists(atPath: "/dev/full") }
 
   /// Where ``publicSuffixList`` is read from.
@@ -115,9 +117,17 @@ extension TestRequirement {
     return (try? Program.run("javac", ["-version"]).status) == 0
   }()
 
+  /// Whether a C program that includes ICU's headers builds: pkg-config may know ICU while its
+  /// headers are missing.
   private static let icuBuilds: Bool = {
-    guard Program.path(of: "cc") != nil, Program.path(of: "pkg-config") != nil else { return false }
-    return (try? Program.run("pkg-config", ["--exists", "icu-uc"]).status) == 0
+    guard Program.path(of: "cc") != nil,
+      let flags = try? Program.run("pkg-config", ["--cflags", "--libs", "icu-uc"]), flags.status == 0,
+      let folder = try? TemporaryFolder(),
+      let source = try? folder.file("icu.c", text: "#include <unicode/ubidi.h>\nint main(void) { return 0; }\n")
+    else { return false }
+    let arguments = [source.path, "-o", folder.url.appendingPathComponent("icu").path]
+      + flags.text.split(whereSeparator: \.isWhitespace).map(String.init)
+    return (try? Program.run("cc", arguments).status) == 0
   }()
 }
 
