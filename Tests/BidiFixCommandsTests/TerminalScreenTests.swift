@@ -62,8 +62,7 @@ enum Tmux {
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
     if arguments.contains("new-session") {
-      // Foundation's Process waits for every descendant that inherited its bookkeeping descriptor,
-      // and the tmux server outlives its client: start it with posix_spawn and wait for the client.
+      // The tmux server outlives its client: start the client with posix_spawn and wait for it.
       guard spawnAndWait(["tmux"] + arguments) == 0 else {
         throw Failure(description: "tmux new-session failed")
       }
@@ -80,29 +79,12 @@ enum Tmux {
   private static let environmentChanges: [String: String?] = ["LANG": "C.UTF-8", "TMUX": nil]
 
   private static func spawnAndWait(_ arguments: [String]) -> Int32 {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = unsafe posix_spawn_file_actions_t()
-    #endif
-    unsafe posix_spawn_file_actions_init(&actions)
-    defer { unsafe posix_spawn_file_actions_destroy(&actions) }
-    for descriptor in Int32(0)...2 {
-      unsafe posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    // Every pipe the tests make is close-on-exec, and made under the lock `Program.spawn` takes, so
+    // the tmux client and the server it leaves running cannot inherit one.
+    let nothing = [("/dev/null", O_RDONLY), ("/dev/null", O_WRONLY), ("/dev/null", O_WRONLY)]
+    guard let pid = try? Program.spawn(arguments, environment: environmentChanges, standardFiles: nothing) else {
+      return -1
     }
-    // Every pipe the tests make is close-on-exec, and made under the lock taken here
-    // (`Program.lock`), so the tmux client and the server it leaves running cannot inherit one.
-    let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
-    var environment = ProcessInfo.processInfo.environment
-    for (key, value) in environmentChanges { environment[key] = value }
-    let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      unsafe argv.forEach { unsafe free($0) }
-      unsafe envp.forEach { unsafe free($0) }
-    }
-    var pid = pid_t()
-    let spawned = Program.lock.withLock { unsafe posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
-    guard spawned == 0 else { return -1 }
     var status: Int32 = 0
     unsafe waitpid(pid, &status, 0)
     return (status >> 8) & 0xFF

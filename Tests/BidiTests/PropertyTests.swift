@@ -58,8 +58,7 @@ enum BidiStringGenerator {
 @Suite("Engine properties over random strings")
 struct EnginePropertyTests {
   /// Four seeds by default; `BIDI_ENGINE_SEEDS=100` runs a hundred for a longer soak.
-  static let seeds: [UInt64] = Array(
-    1...UInt64(ProcessInfo.processInfo.environment["BIDI_ENGINE_SEEDS"].flatMap { UInt64($0) } ?? 4))
+  static let seeds = SplitMix64.seeds("BIDI_ENGINE_SEEDS")
   static let stringsPerSeed = 200
 
   /// The options every line is laid out with: with and without removing controls (the display's

@@ -126,6 +126,48 @@ public enum Program {
       stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
   }
 
+  /// Starts `arguments[0]` (a path, or a name looked up on `PATH`) with `posix_spawn` under ``lock``
+  /// and returns its process id at once, for a child the caller waits for itself: one that outlives
+  /// the call (a tmux server), or one it watches as it runs. Its standard input, output and error
+  /// are the files `standardFiles` names, opened with their flags (new files get mode 0600).
+  ///
+  /// Foundation's `Process` waits for every descendant that inherited its bookkeeping descriptor,
+  /// and reads nothing into a file: these children need neither.
+  ///
+  /// - Parameter environment: changes to the inherited environment; a `nil` value removes the
+  ///   variable.
+  /// - Throws: ``ProgramError`` when the child cannot start.
+  /// - Complexity: O(*n*) in the size of the arguments and the environment.
+  public static func spawn(
+    _ arguments: [String], environment: [String: String?] = [:],
+    standardFiles: [(path: String, flags: Int32)]
+  ) throws -> pid_t {
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = unsafe posix_spawn_file_actions_t()
+    #endif
+    unsafe posix_spawn_file_actions_init(&actions)
+    defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+    for (descriptor, file) in standardFiles.prefix(3).enumerated() {
+      unsafe posix_spawn_file_actions_addopen(&actions, Int32(descriptor), file.path, file.flags, 0o600)
+    }
+    var inherited = ProcessInfo.processInfo.environment
+    for (key, value) in environment { inherited[key] = value }
+    let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
+    let envp = unsafe inherited.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      unsafe argv.forEach { unsafe free($0) }
+      unsafe envp.forEach { unsafe free($0) }
+    }
+    var pid = pid_t()
+    let spawned = lock.withLock { unsafe posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }
+    guard spawned == 0 else {
+      throw ProgramError(description: unsafe "posix_spawn \(arguments[0]): \(String(cString: strerror(spawned)))")
+    }
+    return pid
+  }
+
   /// What the reading threads captured, handed over under a lock.
   private final class Captured: Sendable {
     private let storage = Mutex((stdout: Data(), stderr: Data()))
