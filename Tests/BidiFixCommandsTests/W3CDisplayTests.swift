@@ -109,7 +109,8 @@ struct W3CDisplayTests {
   }
 
   @Test(
-    "A positive example displays as the article says", arguments: try loadFixture().entries.filter { $0.kind == .right })
+    "A positive example displays as the article says",
+    arguments: try loadFixture().entries.filter { $0.kind == .right })
   func rightDisplay(_ entry: Expectation) throws {
     let example = try #require(Self.examples[entry.id], "examples.json holds \(entry.id)")
     let run = try Self.display(example.logical, dir: entry.dir, isolate: true)

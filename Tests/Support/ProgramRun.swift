@@ -7,8 +7,11 @@ import Testing
 public struct ProgramRun: Sendable {
   /// The exit status, or the signal that ended the process when ``killedBySignal``.
   public var status: Int32
+  /// Whether a signal ended the process.
   public var killedBySignal: Bool
+  /// Everything the program wrote to standard output, unless it went to a file.
   public var stdout: Data
+  /// Everything the program wrote to standard error, as UTF-8 text.
   public var stderr: String
   /// Standard output as UTF-8 text.
   public var text: String { String(decoding: stdout, as: UTF8.self) }
@@ -180,5 +183,6 @@ public enum Program {
 
 /// A program that could not be found or started.
 public struct ProgramError: Error, CustomStringConvertible, Sendable {
+  /// What went wrong, naming the program.
   public let description: String
 }

@@ -35,5 +35,6 @@ public func fixtureText(_ url: URL) throws -> String {
 
 /// A fixture that is missing or unreadable.
 public struct FixtureError: Error, CustomStringConvertible, Sendable {
+  /// What went wrong, naming the file.
   public let description: String
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// A folder of its own for one test, removed with everything in it when the value goes away.
 public final class TemporaryFolder: Sendable {
+  /// Where the folder is.
   public let url: URL
 
   /// Makes a new, empty folder under the system's temporary folder.

@@ -37,6 +37,7 @@ public struct TestRequirement: Sendable {
     ProcessInfo.processInfo.environment["BIDI_FIX_REQUIRE_ALL_TESTS"] == "1"
   }
 
+  /// A requirement that `isPresent` checks for, when a test that needs it is about to run.
   public init(name: String, debian: String, homebrew: String?, isPresent: @escaping @Sendable () -> Bool) {
     self.name = name
     self.debian = debian
@@ -125,8 +126,8 @@ extension TestRequirement {
       let folder = try? TemporaryFolder(),
       let source = try? folder.file("icu.c", text: "#include <unicode/ubidi.h>\nint main(void) { return 0; }\n")
     else { return false }
-    let arguments = [source.path, "-o", folder.url.appendingPathComponent("icu").path]
-      + flags.text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let output = folder.url.appendingPathComponent("icu").path
+    let arguments = [source.path, "-o", output] + flags.text.split(whereSeparator: \.isWhitespace).map(String.init)
     return (try? Program.run("cc", arguments).status) == 0
   }()
 }
