@@ -20,19 +20,18 @@ public struct ProgramRun: Sendable {
 /// Runs other programs for the tests: the built `bidi-fix`, and the tools whose answers the tests
 /// compare with (`msgfmt`, `java`, `fribidi`, ICU programs, `tmux`).
 ///
-/// Pipes are made close-on-exec and processes started under ``lock``. Foundation's `Pipe` leaves
-/// both ends inheritable, so a child started meanwhile, above all one that outlives its test (the
-/// tmux server) or runs for seconds (a huge-line run), could keep another test's pipe open, and that
-/// test would wait for an end of input that never came. Code that starts a child in another way
-/// (`posix_spawn`) takes the same lock.
+/// Pipes are made close-on-exec, and pipes made and children started under one lock. Foundation's
+/// `Pipe` leaves both ends inheritable, so a child started meanwhile, above all one that outlives
+/// its test (the tmux server) or runs for seconds (a huge-line run), could keep another test's pipe
+/// open, and that test would wait for an end of input that never came. Start every child through
+/// ``run(_:_:input:environment:timeout:stdout:closeStdoutAfter:)`` or
+/// ``spawn(_:environment:standardFiles:)``, which both take the lock.
 public enum Program {
   /// Held while pipes are made and children started.
-  public static let lock = NSLock()
+  private static let lock = NSLock()
 
   /// A pipe whose two ends no child inherits.
-  ///
-  /// - Complexity: O(1).
-  public static func pipe() -> Pipe {
+  private static func pipe() -> Pipe {
     lock.withLock {
       let pipe = Pipe()
       for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
@@ -129,7 +128,7 @@ public enum Program {
       stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
   }
 
-  /// Starts `arguments[0]` (a path, or a name looked up on `PATH`) with `posix_spawn` under ``lock``
+  /// Starts `arguments[0]` (a path, or a name looked up on `PATH`) with `posix_spawn` under the lock
   /// and returns its process id at once, for a child the caller waits for itself: one that outlives
   /// the call (a tmux server), or one it watches as it runs. Its standard input, output and error
   /// are the files `standardFiles` names, opened with their flags (new files get mode 0600).
