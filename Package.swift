@@ -68,8 +68,9 @@ let package = Package(
       name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
-    // The seeded random generator every test target draws its random inputs from.
-    .target(name: "BidiTestSupport", path: "Tests/Support"),
+    // What the test targets share: the repository's fixtures, running other programs, the gates of
+    // tests that need a tool from outside the package, the seeded random generator.
+    .target(name: "BidiTestSupport", dependencies: ["Bidi"], path: "Tests/Support"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi", "BidiTestSupport"]),
     // Type-checks every library module with the build's own flags and reads the typed AST for uses
     // of what Apple's systems have only from the 26 releases.
@@ -99,5 +100,16 @@ for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + availabilityMacros + [
       .strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error),
+    ]
+}
+
+// The tests run on the machine that builds them, which for the engine is macOS 26 or later on a Mac;
+// the package's deployment target (macOS 13) is for the libraries, whose availability the compiler
+// checks as usual. So the test code is not held to it, and calls the engine without marking each
+// test for the 26 releases (Swift Testing's @Suite does not accept that marking).
+for target in package.targets where target.type == .test || target.name == "BidiTestSupport" {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))
     ]
 }

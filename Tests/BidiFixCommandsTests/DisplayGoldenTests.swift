@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 

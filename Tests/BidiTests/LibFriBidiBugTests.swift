@@ -34,8 +34,8 @@ struct LibFriBidiBugTests {
       fribidi108: [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 3, 4, 4, 4, 4, 4, 1]),
   ]
 
-  /// Found by this project: after rule W1 gives a mark the type of the neutral before it, FriBidi
-  /// no longer pairs a bracket that follows, so in an Arabic message an emoji with its variation
+  /// Not in FriBidi's tracker: after rule W1 gives a mark the type of the neutral before it, FriBidi
+  /// does not pair a bracket that follows, so in an Arabic message an emoji with its variation
   /// selector (U+FE0F) splits "(明天)". Correct levels by hand from UAX #9 (N0: Chinese inside,
   /// Arabic before, so both brackets take the paragraph's direction); ICU 72 displays the line
   /// accordingly (`发送(明天)️❤ﺐﺘﻜﻤﻟﺍ`). FriBidi's levels are those `fribidi --levels --rtl` prints.

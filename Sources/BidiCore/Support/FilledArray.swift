@@ -5,9 +5,9 @@ extension Array {
   ///
   /// `Array(repeating:count:)` allocates through the standard library's unspecialized
   /// `_allocateBufferUninitialized`, which looks up the metadata of the array's storage class in
-  /// the runtime's cache on every call: about 280 instructions more per array than growing an
-  /// empty array through `append(addingCapacity:initializingWith:)`, whose specialized code knows
-  /// the class. At a dozen arrays per chat message, that was 3 % of `display`.
+  /// the runtime's cache on every call; growing an empty array through
+  /// `append(addingCapacity:initializingWith:)` runs specialized code that knows the class. The
+  /// engine makes a dozen arrays per message, so this sits on its hot path.
   ///
   /// ```swift
   /// let levels = [UInt8](filledWith: 1, count: 4)   // [1, 1, 1, 1]

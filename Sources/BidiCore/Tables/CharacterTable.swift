@@ -2,9 +2,9 @@
 /// pointers on the scanners' hot paths.
 ///
 /// This file is one of the few that hold pointer code (the README names them). The scanners keep a
-/// copy of the table and look up every character in it: held in arrays, each copy of a scanner
-/// retained them and each look-up checked bounds, which cost 5 % of isolating a message. The
-/// memory is written once, before ``shared`` is published, and never freed or written again; every
+/// copy of the table and look up every character in it, so the table is plain memory: arrays would
+/// be retained with each copy of a scanner and bounds-checked on each look-up. The memory is
+/// written once, before ``shared`` is published, and never freed or written again; every
 /// look-up reaches only inside it (code points are clamped to U+10FFFF, bytes index 256 entries).
 @safe @_spi(BidiCore) public struct CharacterTable: @unchecked Sendable {
   // Unchecked: the memory is immutable once `shared` is published.
