@@ -11,6 +11,11 @@ public struct LocalizationFinding: Sendable, Hashable, CustomStringConvertible {
     /// position, mixed positional and sequential, or a look-alike typed on a translator's keyboard
     /// (`٪@`). At run time: a crash, or the wrong text.
     case placeholderMismatch = "placeholder-mismatch"
+    /// A placeholder of the source turned around or split by right-to-left editing: its characters
+    /// in reverse order (`@%` for `%@`, `d$1%` for `%1$d`), or a space or bidi control inside it
+    /// (`%1$ s`). The argument goes missing, or the app crashes. `bidi-fix strings fix` restores
+    /// it where the source leaves one way to read the text.
+    case reversedPlaceholder = "reversed-placeholder"
     /// Bidi controls in the translation that are unmatched, or open at its end, reaching past it.
     case unbalancedControls = "unbalanced-controls"
     /// `**`, `*` or HTML tags (`<b>`, `<i>`) unbalanced, or different from the source's.

@@ -147,9 +147,9 @@ public struct LocalizationFileError: Error, Sendable, Hashable, CustomStringConv
 }
 
 /// A syntax error at a byte offset, from a parser.
-struct ParseError: Error {
-  var offset: Int
-  var message: String
+package struct ParseError: Error {
+  package var offset: Int
+  package var message: String
 }
 
 /// One translatable string of a file.
