@@ -112,9 +112,11 @@ struct StringsCheckCommand: ParsableCommand {
 struct StringsFixCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fix",
-    abstract: "Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI.",
+    abstract:
+      "Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI, and restore placeholders broken by right-to-left editing.",
     discussion: """
-      The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
+      A placeholder turned around or split (@% for the source's %@, %1$ s for %1$s) is restored in \
+      any translation where the source leaves one way to read it. The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
       \\U2068 in .strings, \\u2068 in Android and .xcstrings, &#x2068; in .stringsdict, the \
       character itself in .po. Every other byte stays as it was; source-language files and \
       left-to-right locales are never changed, and fixing twice gives what fixing once gave. \
@@ -123,8 +125,13 @@ struct StringsFixCommand: ParsableCommand {
 
   @OptionGroup var options: LocalizationOptions
 
+  @Option(help: "The source-language file the translations' placeholders are restored from, instead of the sibling file.")
+  var source: String?
+
   @Flag(name: .customLong("in-place"), help: "Rewrite each file (atomically, and only when something changed).")
   var inPlace = false
+
+  @OptionGroup var configuration: ConfigurationOption
 
   func validate() throws {
     if !inPlace && options.files.count != 1 {
@@ -133,32 +140,41 @@ struct StringsFixCommand: ParsableCommand {
   }
 
   func run() throws {
+    let configuration = try configuration.load()
+    let paths = ReportPaths.current()
     var status = ExitStatus.success
     for path in options.files {
-      guard let (file, _) = TranslationFiles.load(path, source: nil, options: options, needsSource: false) else {
+      let excluded = configuration.excludes(path, paths: paths)
+      if excluded && inPlace { continue }
+      guard let (file, sourceFile) = TranslationFiles.load(path, source: source, options: options) else {
         status = max(status, .badInput)
         continue
       }
       let locale = TranslationFiles.locale(of: file, path: path, options: options)
-      let shouldFix = { (value: LocalizedValue) in
-        locale.isRightToLeft(value)
-          && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
+      let isChosen = { (value: LocalizedValue) in
+        !excluded && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
       }
-      let (fixed, count) = file.isolatingPlaceholdersCounted(where: shouldFix)
+      let fix = file.fixed(
+        sourceFile: sourceFile, isolatingWhere: { locale.isRightToLeft($0) && isChosen($0) }, restoringWhere: isChosen)
       if !inPlace {
         var output = OutputWriter(descriptor: .standardOutput)
         do {
-          try output.write(fixed)
+          try output.write(fix.bytes)
           try output.flush()
         } catch {
           throw ExitCode(error.report().rawValue)
         }
         continue
       }
-      guard count > 0 else { continue }
+      guard fix.isolated > 0 || fix.restored > 0 else { continue }
       do {
-        try TranslationFiles.replace(path, with: fixed)
-        Standard.error("bidi-fix: \(path): isolated \(count) placeholder\(count == 1 ? "" : "s")")
+        try TranslationFiles.replace(path, with: fix.bytes)
+        var done: [String] = []
+        if fix.isolated > 0 { done.append("isolated \(fix.isolated) placeholder\(fix.isolated == 1 ? "" : "s")") }
+        if fix.restored > 0 {
+          done.append("restored \(fix.restored) placeholder\(fix.restored == 1 ? "" : "s") broken by right-to-left editing")
+        }
+        Standard.error("bidi-fix: \(path): \(done.joined(separator: ", "))")
       } catch {
         Standard.error("bidi-fix: \(path): cannot write: \(error)")
         status = max(status, .outputFailed)
@@ -212,14 +228,14 @@ enum TranslationFiles {
   /// The file at `path`, parsed, and its source-language file when the format keeps one language
   /// per file; `nil`, with the reason on stderr, when it cannot be read.
   static func load(
-    _ path: String, source: String?, options: LocalizationOptions, needsSource: Bool = true
+    _ path: String, source: String?, options: LocalizationOptions
   ) -> (LocalizationFile, LocalizationFile?)? {
     guard let format = LocalizationFormat(path: path) else {
       Standard.error("bidi-fix: \(path): not a translation file (.strings, .stringsdict, .xcstrings, .xml or .po)")
       return nil
     }
     guard let file = parse(path, format: format) else { return nil }
-    guard needsSource, [.strings, .stringsdict, .androidStrings].contains(format) else { return (file, nil) }
+    guard [.strings, .stringsdict, .androidStrings].contains(format) else { return (file, nil) }
     if let source {
       guard let sourceFile = parse(source, format: format) else { return nil }
       return (file, sourceFile)

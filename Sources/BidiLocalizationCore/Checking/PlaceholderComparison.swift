@@ -3,6 +3,8 @@ struct PlaceholderComparison {
   let translation: [FormatPlaceholder]
   let source: [FormatPlaceholder]
   let text: String
+  /// The source's text, for what it writes as text (a `%%`, an `@`).
+  let sourceText: String
   let syntax: PlaceholderSyntax
   /// A plural form may leave the number out (Arabic's `one` form says "a file", not "1 file").
   let allowsDroppedArguments: Bool
@@ -11,27 +13,31 @@ struct PlaceholderComparison {
   /// (U+FF05) and small (U+FE6A).
   static let lookAlikePercentSigns: Set<Unicode.Scalar> = ["\u{066A}", "\u{FF05}", "\u{FE6A}"]
 
-  /// Each mismatch, with where in the translation it is when it is at a place.
-  func mismatches() -> [(String.Index?, String)] {
-    var found: [(String.Index?, String)] = []
-    let taking = translation.filter(\.takesArgument)
+  /// Each mismatch, with where in the translation it is when it is at a place: placeholders broken
+  /// by right-to-left editing (``BrokenPlaceholder``) as such, and the rest as mismatches.
+  func mismatches() -> [(String.Index?, LocalizationFinding.Kind, String)] {
+    let broken = BrokenPlaceholder.find(in: text, placeholders: translation, source: source, sourceText: sourceText)
+    var found: [(String.Index?, LocalizationFinding.Kind, String)] = broken.map {
+      ($0.range.lowerBound, .reversedPlaceholder, $0.message(in: text))
+    }
+    func add(_ index: String.Index?, _ message: String) { found.append((index, .placeholderMismatch, message)) }
+    // What the broken placeholders explain is not reported again: the `%` they leave, which begins
+    // no placeholder, and the source's placeholder they stand for.
+    func isBroken(_ placeholder: FormatPlaceholder) -> Bool {
+      broken.contains { $0.range.overlaps(placeholder.range) }
+    }
+    var explained: [String: Int] = [:]
+    for placeholder in broken { explained[placeholder.intact, default: 0] += 1 }
+    let taking = translation.filter { $0.takesArgument && !isBroken($0) }
     let sourceTaking = source.filter(\.takesArgument)
 
-    for placeholder in translation where placeholder.kind == .invalid {
+    for placeholder in translation where placeholder.kind == .invalid && !isBroken(placeholder) {
       if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
-        found.append(
-          (
-            placeholder.range.lowerBound,
-            "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)"
-          ))
+        add(placeholder.range.lowerBound, "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)")
       }
     }
     if let mixed = ValueCheck.mixing(translation), ValueCheck.mixing(source) == nil {
-      found.append(
-        (
-          mixed.range.lowerBound,
-          "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart"
-        ))
+      add(mixed.range.lowerBound, "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart")
     }
 
     // Variables of a `.stringsdict` sentence are matched by name, the rest by argument number.
@@ -39,10 +45,10 @@ struct PlaceholderComparison {
     let sourceVariables = Set(sourceTaking.compactMap(\.variableName))
     for name in variables.subtracting(sourceVariables).sorted() {
       let placeholder = taking.first { $0.variableName == name }
-      found.append((placeholder?.range.lowerBound, "%#@\(name)@ names a variable the source does not have"))
+      add(placeholder?.range.lowerBound, "%#@\(name)@ names a variable the source does not have")
     }
     for name in sourceVariables.subtracting(variables).sorted() {
-      found.append((nil, "%#@\(name)@ of the source is missing"))
+      add(nil, "%#@\(name)@ of the source is missing")
     }
 
     var kinds: [Int: FormatPlaceholder] = [:]
@@ -56,34 +62,34 @@ struct PlaceholderComparison {
 
     for (argument, placeholder) in kinds.sorted(by: { $0.key < $1.key }) {
       guard let expected = sourceKinds[argument] else {
-        found.append(
-          (
-            placeholder.range.lowerBound,
-            "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))"
-          ))
+        add(
+          placeholder.range.lowerBound,
+          "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))")
         continue
       }
       if !compatible(placeholder, expected) {
-        found.append(
-          (
-            placeholder.range.lowerBound,
-            "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"
-          ))
+        add(
+          placeholder.range.lowerBound,
+          "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"
+        )
       }
     }
     let missing = sourceKinds.filter { kinds[$0.key] == nil }
     let lookAlikes = missing.isEmpty ? [] : lookAlikePlaceholders()
     for (argument, expected) in missing.sorted(by: { $0.key < $1.key }) {
+      if let count = explained[expected.text], count > 0 {
+        explained[expected.text] = count - 1
+        continue
+      }
       if let lookAlike = lookAlikes.first(where: {
         $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1)
       }) {
-        found.append(
-          (
-            lookAlike.range.lowerBound,
-            "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"
-          ))
+        add(
+          lookAlike.range.lowerBound,
+          "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"
+        )
       } else if !allowsDroppedArguments {
-        found.append((nil, "\(expected.text) of the source (argument \(argument)) is missing"))
+        add(nil, "\(expected.text) of the source (argument \(argument)) is missing")
       }
     }
     return found
