@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The hooks of `.pre-commit-hooks.yaml`, run by pre-commit itself (`pre-commit try-repo`) in a
+/// scratch git repository, as a team's commit would run them. pre-commit builds this repository
+/// with `swift build -c release` once per commit, in `.build/pre-commit`, kept between runs.
+@Suite("pre-commit hooks")
+struct PreCommitHookTests {
+  static let preCommit: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").map { "\($0)/pre-commit" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  struct Run {
+    var status: Int32
+    var output: String
+  }
+
+  static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["PRE_COMMIT_HOME"] = repositoryRoot.appendingPathComponent(".build/pre-commit").path
+    process.environment = environment
+    let pipe = ChildPipes.make()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try ChildPipes.lock.withLock { try process.run() }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+  }
+
+  @Test(
+    "bidi-fix-strings and bidi-fix-check pass on clean files and fail on a broken translation and on Trojan Source",
+    .enabled(if: preCommit != nil, "needs pre-commit: pip install pre-commit"), .timeLimit(.minutes(30)))
+  func hooks() throws {
+    let folder = try TemporaryFolder()
+    let repository = folder.url
+    func write(_ name: String, _ text: String) throws {
+      let file = repository.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: file)
+    }
+    try write("App/en.lproj/Localizable.strings", "\"Follow %@\" = \"Follow %@\";\n")
+    try write("App/ar.lproj/Localizable.strings", "\"Follow %@\" = \"متابعة \\U2068%@\\U2069\";\n")
+    try write("App/he.lproj/Localizable.strings", "\"Follow %@\" = \"עקוב אחרי @%\";\n")
+    try write("Sources/Clean.swift", "let greeting = \"שלום \\u{2068}\\(name)\\u{2069}\"\n")
+    try write("Sources/Trojan.swift", "let isAdmin\u{202E} = false // \u{2066}admin\u{2069}\n")
+    for arguments in [["init", "-q"], ["add", "."]] {
+      #expect(try Self.run("/usr/bin/git", arguments, in: repository).status == 0)
+    }
+    func tryRepo(_ hook: String, _ files: [String]) throws -> Run {
+      try Self.run(
+        try #require(Self.preCommit), ["try-repo", repositoryRoot.path, hook, "--verbose", "--files"] + files,
+        in: repository)
+    }
+
+    let clean = try tryRepo("bidi-fix-strings", ["App/en.lproj/Localizable.strings", "App/ar.lproj/Localizable.strings"])
+    #expect(clean.status == 0, "\(clean.output)")
+    let broken = try tryRepo("bidi-fix-strings", ["App/he.lproj/Localizable.strings"])
+    #expect(broken.status != 0)
+    #expect(broken.output.contains("App/he.lproj/Localizable.strings:1:26: reversed-placeholder: @%"), "\(broken.output)")
+
+    let plain = try tryRepo("bidi-fix-check", ["Sources/Clean.swift", "App/ar.lproj/Localizable.strings"])
+    #expect(plain.status == 0, "\(plain.output)")
+    let trojan = try tryRepo("bidi-fix-check", ["Sources/Trojan.swift"])
+    #expect(trojan.status != 0)
+    #expect(trojan.output.contains("Sources/Trojan.swift:1:12: RLO (U+202E)"), "\(trojan.output)")
+  }
+}
