@@ -47,13 +47,15 @@ enum BidiFixBinary {
     return folder.appendingPathComponent("bidi-fix")
   }()
 
-  /// Runs `bidi-fix arguments…` with `input` on stdin. A run that takes longer than `timeout`
-  /// seconds is killed and recorded as a failure: a hang is a bug.
+  /// Runs `bidi-fix arguments…` with `input` on stdin, in `directory` (with `PWD` naming it) when
+  /// one is given. A run that takes longer than `timeout` seconds is killed and recorded as a
+  /// failure: a hang is a bug.
   static func run(
     _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], timeout: Double = 60,
-    stdout stdoutURL: URL? = nil, launcher: String? = nil, closeStdoutAfter: Int? = nil
+    stdout stdoutURL: URL? = nil, launcher: String? = nil, closeStdoutAfter: Int? = nil, directory: URL? = nil
   ) throws -> BidiFixRun {
     let process = Process()
+    if let directory { process.currentDirectoryURL = directory }
     if let launcher {
       // Another program that starts bidi-fix itself (setpriv, a shell), given all the arguments.
       process.executableURL = URL(fileURLWithPath: launcher)
@@ -65,6 +67,7 @@ enum BidiFixBinary {
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env["COLUMNS"] = nil
+    if let directory { env["PWD"] = directory.path }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let stdinPipe = ChildPipes.make()

@@ -64,7 +64,7 @@ struct CheckConfiguration: Sendable {
           let kind = document.key(of: setting) ?? ""
           guard kinds.contains(kind) else {
             throw problem(
-              at: document.offset(of: setting), "no kind \(kind.debugDescription) (kinds: \(kinds.sorted().joined(separator: ", ")))")
+              at: document.keyOffset(of: setting) ?? document.offset(of: setting), "no kind \(kind.debugDescription) (kinds: \(kinds.sorted().joined(separator: ", ")))")
           }
           switch document.text(setting) {
           case "error": severities[kind] = .error
@@ -84,7 +84,7 @@ struct CheckConfiguration: Sendable {
         }
       default:
         throw problem(
-          at: document.offset(of: member),
+          at: document.keyOffset(of: member) ?? document.offset(of: member),
           "unknown setting \(document.key(of: member)?.debugDescription ?? ""): \"severity\" or \"exclude\"")
       }
     }

@@ -98,7 +98,7 @@ struct ValueCheck {
     if let source = source?.text, let sourcePlaceholders {
       for (index, kind, message) in PlaceholderComparison(
         translation: placeholders, source: sourcePlaceholders, text: text, sourceText: source, syntax: syntax,
-        allowsDroppedArguments: value.isPluralVariant && !value.keepsEveryArgument
+        allowsDroppedArguments: value.isPluralVariant && !value.keepsEveryArgument, parse: parse
       ).mismatches() {
         add(kind, at: index.map(offset) ?? 0, message)
       }
@@ -119,14 +119,15 @@ struct ValueCheck {
       .map(\.element)
   }
 
+  /// The placeholders of a text in the value's syntax, `%arg` of a catalog substitution included.
+  func parse(_ text: String) -> [FormatPlaceholder] {
+    value.substitution.map { syntax.placeholders(in: text, substitutionArgument: $0) } ?? syntax.placeholders(in: text)
+  }
+
   /// The source's placeholders, when the value has placeholders and a source: for a plural form,
   /// with those of the source's `other` form it does not give.
   var sourcePlaceholders: [FormatPlaceholder]? {
     guard let source = source?.text, value.hasPlaceholders else { return nil }
-    func parse(_ source: String) -> [FormatPlaceholder] {
-      value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) }
-        ?? syntax.placeholders(in: source)
-    }
     var placeholders = parse(source)
     if let other = otherFormSource, other != source {
       let given = Set(placeholders.compactMap(\.argument))

@@ -13,25 +13,64 @@ struct PlaceholderComparison {
   /// (U+FF05) and small (U+FE6A).
   static let lookAlikePercentSigns: Set<Unicode.Scalar> = ["\u{066A}", "\u{FF05}", "\u{FE6A}"]
 
-  /// Each mismatch, with where in the translation it is when it is at a place: placeholders broken
-  /// by right-to-left editing (``BrokenPlaceholder``) as such, and the rest as mismatches.
+  /// How the syntax reads a text's placeholders (a String Catalog substitution's `%arg` too).
+  let parse: (String) -> [FormatPlaceholder]
+
+  /// Each mismatch, with where in the translation it is when it is at a place. Placeholders broken
+  /// by right-to-left editing (``BrokenPlaceholder``) are reported as such, and the translation is
+  /// compared as if they were restored: a `%@` turned around leaves no other mismatch, and the
+  /// unnumbered placeholders after it keep their arguments.
   func mismatches() -> [(String.Index?, LocalizationFinding.Kind, String)] {
     let broken = BrokenPlaceholder.find(in: text, placeholders: translation, source: source, sourceText: sourceText)
-    var found: [(String.Index?, LocalizationFinding.Kind, String)] = broken.map {
+    guard !broken.isEmpty else { return compare() }
+    let found: [(String.Index?, LocalizationFinding.Kind, String)] = broken.map {
       ($0.range.lowerBound, .reversedPlaceholder, $0.message(in: text))
     }
-    func add(_ index: String.Index?, _ message: String) { found.append((index, .placeholderMismatch, message)) }
-    // What the broken placeholders explain is not reported again: the `%` they leave, which begins
-    // no placeholder, and the source's placeholder they stand for.
-    func isBroken(_ placeholder: FormatPlaceholder) -> Bool {
-      broken.contains { $0.range.overlaps(placeholder.range) }
+    // The text with each broken placeholder written as the source writes it, and for each, where
+    // it is in both texts, in scalars.
+    var restored = String.UnicodeScalarView()
+    var places: [(original: Range<Int>, restored: Range<Int>)] = []
+    var copied = text.startIndex
+    var originalOffset = 0
+    for placeholder in broken {
+      let before = text.unicodeScalars[copied..<placeholder.range.lowerBound]
+      restored.append(contentsOf: before)
+      originalOffset += before.count
+      let length = text.unicodeScalars[placeholder.range].count
+      let start = restored.count
+      restored.append(contentsOf: placeholder.intact.unicodeScalars)
+      places.append((originalOffset..<originalOffset + length, start..<restored.count))
+      originalOffset += length
+      copied = placeholder.range.upperBound
     }
-    var explained: [String: Int] = [:]
-    for placeholder in broken { explained[placeholder.intact, default: 0] += 1 }
-    let taking = translation.filter { $0.takesArgument && !isBroken($0) }
+    restored.append(contentsOf: text.unicodeScalars[copied...])
+    let restoredText = String(restored)
+    let comparison = PlaceholderComparison(
+      translation: parse(restoredText), source: source, text: restoredText, sourceText: sourceText, syntax: syntax,
+      allowsDroppedArguments: allowsDroppedArguments, parse: parse)
+    // A place in the restored text, back in the translation: inside a restored placeholder, the
+    // broken one's start.
+    func original(_ index: String.Index) -> String.Index {
+      let offset = restoredText.unicodeScalars.distance(from: restoredText.startIndex, to: index)
+      var mapped = offset
+      for place in places where place.restored.lowerBound <= offset {
+        mapped =
+          offset < place.restored.upperBound
+          ? place.original.lowerBound : place.original.upperBound + (offset - place.restored.upperBound)
+      }
+      return text.unicodeScalars.index(text.startIndex, offsetBy: mapped)
+    }
+    return found + comparison.compare().map { ($0.0.map(original), $0.1, $0.2) }
+  }
+
+  /// The mismatches of a translation with no broken placeholder.
+  private func compare() -> [(String.Index?, LocalizationFinding.Kind, String)] {
+    var found: [(String.Index?, LocalizationFinding.Kind, String)] = []
+    func add(_ index: String.Index?, _ message: String) { found.append((index, .placeholderMismatch, message)) }
+    let taking = translation.filter(\.takesArgument)
     let sourceTaking = source.filter(\.takesArgument)
 
-    for placeholder in translation where placeholder.kind == .invalid && !isBroken(placeholder) {
+    for placeholder in translation where placeholder.kind == .invalid {
       if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
         add(placeholder.range.lowerBound, "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)")
       }
@@ -77,10 +116,6 @@ struct PlaceholderComparison {
     let missing = sourceKinds.filter { kinds[$0.key] == nil }
     let lookAlikes = missing.isEmpty ? [] : lookAlikePlaceholders()
     for (argument, expected) in missing.sorted(by: { $0.key < $1.key }) {
-      if let count = explained[expected.text], count > 0 {
-        explained[expected.text] = count - 1
-        continue
-      }
       if let lookAlike = lookAlikes.first(where: {
         $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1)
       }) {

@@ -44,6 +44,9 @@ package struct JSONDocument {
   /// Where the node is written: a string's first character, any other value's first byte.
   package func offset(of node: Int) -> Int { nodes[node].raw.lowerBound }
 
+  /// Where an object member's name is written: its first character.
+  package func keyOffset(of node: Int) -> Int? { nodes[node].key?.lowerBound }
+
   /// The node's children: an object's members or an array's elements.
   package func children(_ node: Int) -> [Int] {
     var children: [Int] = []
