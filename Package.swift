@@ -73,7 +73,8 @@ let package = Package(
       name: "BidiStrings",
       capability: .command(
         intent: .custom(
-          verb: "bidi-strings", description: "Check or fix the package's translation files for right-to-left languages.")),
+          verb: "bidi-strings", description: "Check or fix the package's translation files for right-to-left languages."
+        )),
       dependencies: ["bidi-fix"]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(

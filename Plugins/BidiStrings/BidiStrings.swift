@@ -20,7 +20,9 @@ struct BidiStrings: CommandPlugin {
       ["strings", "stringsdict", "xcstrings"].contains($0.pathExtension)
     }
     guard !files.isEmpty else {
-      Diagnostics.remark("no .strings, .stringsdict or .xcstrings files in \(names.isEmpty ? "the package" : names.joined(separator: ", "))")
+      Diagnostics.remark(
+        "no .strings, .stringsdict or .xcstrings files in \(names.isEmpty ? "the package" : names.joined(separator: ", "))"
+      )
       return
     }
     var command = verb == "check" ? ["strings", "check", "--format", "xcode"] : ["strings", "fix", "--in-place"]

@@ -12,7 +12,9 @@ struct PluginPackageTests {
   static let fixture = repositoryRoot.appendingPathComponent("Tests/Fixtures/plugin-package")
   static let fixed = repositoryRoot.appendingPathComponent("Tests/Fixtures/plugin-package-fixed")
   static let scratch = repositoryRoot.appendingPathComponent(".build/plugin-fixture")
-  static let swift = ["/opt/swift/usr/bin/swift", "/usr/bin/swift"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let swift = ["/opt/swift/usr/bin/swift", "/usr/bin/swift"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
 
   struct Run {
     var status: Int32
@@ -89,7 +91,8 @@ struct PluginPackageTests {
     }
     #expect(
       try Data(contentsOf: resources.appendingPathComponent("en.lproj/Localizable.strings"))
-        == Data(contentsOf: Self.fixture.appendingPathComponent("Sources/Greeter/Resources/en.lproj/Localizable.strings")))
+        == Data(
+          contentsOf: Self.fixture.appendingPathComponent("Sources/Greeter/Resources/en.lproj/Localizable.strings")))
 
     let clean = try Self.swift(build, in: package)
     #expect(clean.status == 0, "\(clean.output)")
@@ -99,7 +102,8 @@ struct PluginPackageTests {
     let again = try Self.swift(build, in: package)
     #expect(again.status == 0)
     #expect(!again.output.contains("bidi-fix strings check"), "nothing changed, nothing checked:\n\(again.output)")
-    let cleanCheck = try Self.swift(["package", "--scratch-path", Self.scratch.path, "bidi-strings", "check"], in: package)
+    let cleanCheck = try Self.swift(
+      ["package", "--scratch-path", Self.scratch.path, "bidi-strings", "check"], in: package)
     #expect(cleanCheck.status == 0, "\(cleanCheck.output)")
   }
 }

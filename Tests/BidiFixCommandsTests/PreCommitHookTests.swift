@@ -9,7 +9,9 @@ import Testing
 struct PreCommitHookTests {
   static let preCommit: String? = {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    return path.split(separator: ":").map { "\($0)/pre-commit" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return path.split(separator: ":").map { "\($0)/pre-commit" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }()
 
   struct Run {
@@ -55,7 +57,8 @@ struct PreCommitHookTests {
     // Every `try-repo` builds the repository anew in a temporary store: two runs, each with both
     // hooks, are the whole test.
     func tryRepo(_ files: [String]) throws -> Run {
-      try Self.run(try #require(Self.preCommit), ["try-repo", repositoryRoot.path, "--verbose", "--files"] + files, in: repository)
+      try Self.run(
+        try #require(Self.preCommit), ["try-repo", repositoryRoot.path, "--verbose", "--files"] + files, in: repository)
     }
     /// What pre-commit says of `hook`: its line, `NAME....Passed` or `....Failed`.
     func verdict(_ hook: String, in output: String) -> String? {
@@ -73,7 +76,8 @@ struct PreCommitHookTests {
     #expect(broken.status != 0)
     #expect(verdict("bidi-fix strings check", in: broken.output) == "Failed", "\(broken.output)")
     #expect(verdict("bidi-fix check", in: broken.output) == "Failed", "\(broken.output)")
-    #expect(broken.output.contains("App/he.lproj/Localizable.strings:1:26: reversed-placeholder: @%"), "\(broken.output)")
+    #expect(
+      broken.output.contains("App/he.lproj/Localizable.strings:1:26: reversed-placeholder: @%"), "\(broken.output)")
     #expect(broken.output.contains("Sources/Trojan.swift:1:12: RLO (U+202E)"), "\(broken.output)")
   }
 }

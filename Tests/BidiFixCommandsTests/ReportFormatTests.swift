@@ -24,7 +24,8 @@ struct ReportFormatTests {
     let folder = try TemporaryFolder()
     let file = try folder.file("log.sarif", contents: log)
     let schema = "/work/shared/reference/sarif-schema-2.1.0.json"
-    let local = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/reference/sarif-schema-2.1.0.json")
+    let local = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+      "shared/reference/sarif-schema-2.1.0.json")
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = [
@@ -68,7 +69,8 @@ struct ReportFormatTests {
     for (locale, value) in [("en", "Save %@ on %d"), ("ar", "وفر @% على %d")] {
       let lproj = base.appendingPathComponent("\(locale).lproj")
       try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-      try Data("\"Save %@ on %d\" = \"\(value)\";\n".utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+      try Data("\"Save %@ on %d\" = \"\(value)\";\n".utf8).write(
+        to: lproj.appendingPathComponent("Localizable.strings"))
     }
     return (name, base.appendingPathComponent("ar.lproj/Localizable.strings"))
   }
@@ -83,15 +85,25 @@ struct ReportFormatTests {
       lines.first
         == "\(Self.arabic.path):2:23: warning: %@ is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it) [unisolated-placeholder]"
     )
-    #expect(lines.contains { $0.hasPrefix("\(Self.arabic.path):10:28: error: %d takes argument 1") && $0.hasSuffix(" [placeholder-mismatch]") })
-    #expect(lines.contains { $0.hasPrefix("\(Self.arabic.path):13:20: warning: <b> is not balanced") && $0.hasSuffix(" [markup-mismatch]") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(Self.arabic.path):10:28: error: %d takes argument 1") && $0.hasSuffix(" [placeholder-mismatch]")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(Self.arabic.path):13:20: warning: <b> is not balanced") && $0.hasSuffix(" [markup-mismatch]")
+      })
 
-    let raised = try BidiFixBinary.run(["strings", "check", "--format", "xcode", "--warnings-as-errors", Self.arabic.path])
+    let raised = try BidiFixBinary.run([
+      "strings", "check", "--format", "xcode", "--warnings-as-errors", Self.arabic.path,
+    ])
     #expect(raised.text.split(separator: "\n").allSatisfy { $0.contains(": error: ") })
     // Warnings alone, with --fail-on error: reported, exit 0.
     let onlyErrors = try BidiFixBinary.run(
-      ["strings", "check", "--format", "xcode", "--fail-on", "error",
-       StringsCommandTests.fixtures.appendingPathComponent("Apple/fa.lproj/Localizable.strings").path])
+      [
+        "strings", "check", "--format", "xcode", "--fail-on", "error",
+        StringsCommandTests.fixtures.appendingPathComponent("Apple/fa.lproj/Localizable.strings").path,
+      ])
     #expect(onlyErrors.status == 0)
     #expect(onlyErrors.text.contains(": warning: "))
     #expect(!onlyErrors.text.contains(": error: "))
@@ -108,7 +120,8 @@ struct ReportFormatTests {
         + "<stdin>:2:12: warning: RLO (U+202E) is never closed: it reaches the end of the line [unclosed-initiator]\n")
     let json = try BidiFixBinary.run(
       ["check", "--jsonl", "--field", "text", "--json"], input: #"{"text":"see https://exa\u202Emple.com"}"# + "\n")
-    let object = try #require(JSONSerialization.jsonObject(with: Data(json.text.split(separator: "\n")[0].utf8)) as? [String: Any])
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(json.text.split(separator: "\n")[0].utf8)) as? [String: Any])
     #expect(object["field"] as? String == "text")
     #expect(object["kind"] as? String == "override")
     #expect(object["severity"] as? String == "warning")
@@ -154,7 +167,8 @@ struct ReportFormatTests {
     let far = outside.url.appendingPathComponent("ar.lproj/Localizable.strings")
     try Data("\"Follow %@\" = \"متابعة %@\";\n".utf8).write(to: far)
     let run = try BidiFixBinary.run(
-      ["strings", "check", "--format", "sarif", "\(name)/ar.lproj/Localizable.strings", far.path], directory: folder.url)
+      ["strings", "check", "--format", "sarif", "\(name)/ar.lproj/Localizable.strings", far.path], directory: folder.url
+    )
     #expect(run.status == 1)
     #expect(try Self.validateSARIF(run.stdout) == nil)
     let log = try #require(JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
@@ -166,7 +180,10 @@ struct ReportFormatTests {
     let rules = try #require(driver["rules"] as? [[String: Any]])
     #expect(
       rules.compactMap { $0["id"] as? String }
-        == ["unisolated-placeholder", "placeholder-mismatch", "reversed-placeholder", "unbalanced-controls", "markup-mismatch"])
+        == [
+          "unisolated-placeholder", "placeholder-mismatch", "reversed-placeholder", "unbalanced-controls",
+          "markup-mismatch",
+        ])
     #expect(rules.allSatisfy { (($0["fullDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
     let levels = rules.map { (($0["defaultConfiguration"] as? [String: Any])?["level"] as? String) ?? "" }
     #expect(levels == ["warning", "error", "error", "warning", "warning"])
@@ -179,8 +196,10 @@ struct ReportFormatTests {
       guard let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any],
         let artifact = physical["artifactLocation"] as? [String: Any], let region = physical["region"] as? [String: Any]
       else { return nil }
-      return (artifact["uri"] as? String ?? "", artifact["uriBaseId"] as? String, region["startLine"] as? Int ?? 0,
-        region["startColumn"] as? Int ?? 0)
+      return (
+        artifact["uri"] as? String ?? "", artifact["uriBaseId"] as? String, region["startLine"] as? Int ?? 0,
+        region["startColumn"] as? Int ?? 0
+      )
     }
     let reversed = try #require(results.first { $0["ruleId"] as? String == "reversed-placeholder" })
     #expect(reversed["level"] as? String == "error")
@@ -207,7 +226,8 @@ struct ReportFormatTests {
     let invocation = try #require((checkRun["invocations"] as? [[String: Any]])?.first)
     #expect(invocation["executionSuccessful"] as? Bool == true)
     let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
-    #expect((notes.first?["message"] as? [String: Any])?["text"] as? String == "and 5 more findings on this line, not shown")
+    #expect(
+      (notes.first?["message"] as? [String: Any])?["text"] as? String == "and 5 more findings on this line, not shown")
     // Nothing found: a valid log with no results.
     let clean = try BidiFixBinary.run(["check", "--format", "sarif"], input: "plain\n")
     #expect(clean.status == 0)
@@ -222,7 +242,9 @@ struct ReportFormatTests {
     #expect(try BidiFixBinary.run(["strings", "check", "--json", "--format", "xcode", Self.arabic.path]).status == 64)
   }
 
-  @Test("The configuration file lowers, raises and turns off kinds, and leaves out paths; a bad one exits 64 with its place")
+  @Test(
+    "The configuration file lowers, raises and turns off kinds, and leaves out paths; a bad one exits 64 with its place"
+  )
   func configuration() throws {
     let folder = try StringsCommandTests.copyOfFixtures()
     try Data(
@@ -257,7 +279,9 @@ struct ReportFormatTests {
 
     for (text, place) in [
       (#"{"severity": {"unisolated": "off"}}"#, "1:16: error: no kind \"unisolated\""),
-      (#"{"severity": {"override": "loud"}}"#, #"1:28: error: the severity of override is "error", "warning" or "off""#),
+      (
+        #"{"severity": {"override": "loud"}}"#, #"1:28: error: the severity of override is "error", "warning" or "off""#
+      ),
       ("{\n  \"exclude\": \"Legacy\"\n}", "2:15: error: \"exclude\" is an array of path patterns"),
       (#"{"excludes": []}"#, "1:3: error: unknown setting \"excludes\""),
       ("{\"severity\": ", "1:14: error: unexpected end of the file"),

@@ -75,7 +75,10 @@ struct StringsCommandTests {
     #expect(mismatch["column"] as? Int == 19)
     #expect((mismatch["message"] as? String)?.contains("%d") == true)
     #expect(mismatch["severity"] as? String == "error")
-    #expect(objects.filter { $0["kind"] as? String == "unisolated-placeholder" }.allSatisfy { $0["severity"] as? String == "warning" })
+    #expect(
+      objects.filter { $0["kind"] as? String == "unisolated-placeholder" }.allSatisfy {
+        $0["severity"] as? String == "warning"
+      })
   }
 
   @Test("Every format is read and checked; a Hebrew file's RLO left open is reported")

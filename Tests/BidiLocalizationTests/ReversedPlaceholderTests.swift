@@ -133,7 +133,8 @@ struct ReversedPlaceholderTests {
         + #""en":{"stringUnit":{"state":"translated","value":"%1$@ sent %2$lld"}}}}}}"#
     }
     // `%2$ lld` with the space written as \u0020, and an RLM inside %1$@ as \u200f.
-    let file = try LocalizationFile(bytes: Array(catalog(#"أرسل %1\u200f$@ %2$\u0020lld"#).utf8), format: .stringCatalog)
+    let file = try LocalizationFile(
+      bytes: Array(catalog(#"أرسل %1\u200f$@ %2$\u0020lld"#).utf8), format: .stringCatalog)
     let found = Self.reversed(file)
     // The value starts at column 122: `%1` is 5 scalars in, `%2` 16 (the \u200f escape is 6).
     #expect(found.map(\.column) == [127, 138])
@@ -151,7 +152,9 @@ struct ReversedPlaceholderTests {
     #expect(Self.fixed(file, source: source) == resources("أرسل %1$s \\'اليوم\\'"))
   }
 
-  @Test("gettext: a c-format msgstr's s% against its msgid; the fixed file passes msgfmt -c", .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/msgfmt"), "needs msgfmt: apt-get install gettext"))
+  @Test(
+    "gettext: a c-format msgstr's s% against its msgid; the fixed file passes msgfmt -c",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/msgfmt"), "needs msgfmt: apt-get install gettext"))
   func gettext() throws {
     func po(_ msgstr: String) -> String {
       """

@@ -28,7 +28,8 @@ struct CheckCommand: ParsableCommand {
     let format = reportOptions.reportFormat
     let report = CheckReport(
       layout: input.layout, strict: input.strict, reporter: format.reporter(namesKind: false, paths: paths),
-      severities: configuration.severities(of: ReportRule.controlRules, warningsAsErrors: reportOptions.warningsAsErrors),
+      severities: configuration.severities(
+        of: ReportRule.controlRules, warningsAsErrors: reportOptions.warningsAsErrors),
       failOn: reportOptions.failOn)
     let files = input.files.filter { !configuration.excludes($0, paths: paths) }
     if !input.files.isEmpty && files.isEmpty { return }
@@ -64,7 +65,8 @@ struct CheckReport: MessageReport {
     if let omitted { reporter.writeOmitted(omitted, into: &output) }
     // One finding is enough for the exit status.
     if let failing = findings.first(where: { $0.severity >= failOn }) {
-      diagnostics.append(Diagnostic(severity: .finding, line: line.number, column: failing.column, text: failing.message))
+      diagnostics.append(
+        Diagnostic(severity: .finding, line: line.number, column: failing.column, text: failing.message))
     }
   }
 
@@ -121,7 +123,8 @@ struct CheckReport: MessageReport {
           guard let line = next else { break }
           var diagnostics: [Diagnostic] = []
           let (findings, omitted) = line.withBytes { bytes in
-            self.findings(in: messages(in: bytes, line: line.info, diagnostics: &diagnostics), line: line.info.number, from: name)
+            self.findings(
+              in: messages(in: bytes, line: line.info, diagnostics: &diagnostics), line: line.info.number, from: name)
           }
           for diagnostic in diagnostics {
             Standard.error(diagnostic.formatted(file: name))

@@ -3,7 +3,13 @@ import ArgumentParser
 /// How `check` and `strings check` report: the format, the severities, the configuration file.
 @available(SwiftStdlib 6.2, *)
 struct ReportOptions: ParsableArguments {
-  @Option(help: "text, xcode (FILE:LINE:COLUMN: warning|error: …, shown inline by Xcode and swift build), github (workflow commands), sarif (SARIF 2.1.0, for code scanning) or json (an object per line).")
+  @Option(
+    help:
+      """
+        text, xcode (FILE:LINE:COLUMN: warning|error: …, shown inline by Xcode and swift build), github \
+        (workflow commands), sarif (SARIF 2.1.0, for code scanning) or json (an object per line).
+        """
+  )
   var format: ReportFormat = .text
 
   @Flag(help: "The same as --format json.")
@@ -32,7 +38,10 @@ struct ConfigurationOption: ParsableArguments {
   @Option(
     name: .customLong("config"),
     help: ArgumentHelp(
-      "A configuration file of severities and excluded paths (default: .bidi-fix.json in the working directory, when there is one).",
+      """
+        A configuration file of severities and excluded paths (default: .bidi-fix.json in the working \
+        directory, when there is one).
+        """,
       valueName: "file"))
   var path: String?
 

@@ -68,7 +68,10 @@ struct StringsCheckCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "A file to write when the check passes and to remove when it fails, for build systems that rerun a step until its output exists.",
+      """
+        A file to write when the check passes and to remove when it fails, for build systems that rerun a \
+        step until its output exists.
+        """,
       valueName: "file"))
   var stamp: String?
 
@@ -80,7 +83,8 @@ struct StringsCheckCommand: ParsableCommand {
     var status = ExitStatus.success
     do throws(OutputError) {
       var writer = try ReportWriter(
-        reporter: reportOptions.reportFormat.reporter(namesKind: true, paths: paths), rules: ReportRule.translationRules)
+        reporter: reportOptions.reportFormat.reporter(namesKind: true, paths: paths), rules: ReportRule.translationRules
+      )
       for path in options.files where !configuration.excludes(path, paths: paths) {
         guard let (file, sourceFile) = TranslationFiles.load(path, source: source, options: options) else {
           status = max(status, .badInput)
@@ -113,7 +117,10 @@ struct StringsFixCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fix",
     abstract:
-      "Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI, and restore placeholders broken by right-to-left editing.",
+      """
+        Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI, and restore \
+        placeholders broken by right-to-left editing.
+        """,
     discussion: """
       A placeholder turned around or split (@% for the source's %@, %1$ s for %1$s) is restored in \
       any translation where the source leaves one way to read it. The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
@@ -125,7 +132,8 @@ struct StringsFixCommand: ParsableCommand {
 
   @OptionGroup var options: LocalizationOptions
 
-  @Option(help: "The source-language file the translations' placeholders are restored from, instead of the sibling file.")
+  @Option(
+    help: "The source-language file the translations' placeholders are restored from, instead of the sibling file.")
   var source: String?
 
   @Flag(name: .customLong("in-place"), help: "Rewrite each file (atomically, and only when something changed).")
@@ -172,7 +180,8 @@ struct StringsFixCommand: ParsableCommand {
         var done: [String] = []
         if fix.isolated > 0 { done.append("isolated \(fix.isolated) placeholder\(fix.isolated == 1 ? "" : "s")") }
         if fix.restored > 0 {
-          done.append("restored \(fix.restored) placeholder\(fix.restored == 1 ? "" : "s") broken by right-to-left editing")
+          done.append(
+            "restored \(fix.restored) placeholder\(fix.restored == 1 ? "" : "s") broken by right-to-left editing")
         }
         Standard.error("bidi-fix: \(path): \(done.joined(separator: ", "))")
       } catch {
@@ -264,7 +273,8 @@ enum TranslationFiles {
     }
     do {
       let descriptor = try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        FilePath(path), .writeOnly, options: [.create, .truncate],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead])
       try descriptor.close()
     } catch {
       Standard.error("bidi-fix: \(path): cannot write the stamp: \(error)")

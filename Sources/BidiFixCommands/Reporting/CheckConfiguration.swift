@@ -64,14 +64,16 @@ struct CheckConfiguration: Sendable {
           let kind = document.key(of: setting) ?? ""
           guard kinds.contains(kind) else {
             throw problem(
-              at: document.keyOffset(of: setting) ?? document.offset(of: setting), "no kind \(kind.debugDescription) (kinds: \(kinds.sorted().joined(separator: ", ")))")
+              at: document.keyOffset(of: setting) ?? document.offset(of: setting),
+              "no kind \(kind.debugDescription) (kinds: \(kinds.sorted().joined(separator: ", ")))")
           }
           switch document.text(setting) {
           case "error": severities[kind] = .error
           case "warning": severities[kind] = .warning
           case "off": severities[kind] = .some(nil)
           default:
-            throw problem(at: document.offset(of: setting), "the severity of \(kind) is \"error\", \"warning\" or \"off\"")
+            throw problem(
+              at: document.offset(of: setting), "the severity of \(kind) is \"error\", \"warning\" or \"off\"")
           }
         }
       case "exclude":

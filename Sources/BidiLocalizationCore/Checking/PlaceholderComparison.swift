@@ -72,11 +72,15 @@ struct PlaceholderComparison {
 
     for placeholder in translation where placeholder.kind == .invalid {
       if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
-        add(placeholder.range.lowerBound, "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)")
+        add(
+          placeholder.range.lowerBound,
+          "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)")
       }
     }
     if let mixed = ValueCheck.mixing(translation), ValueCheck.mixing(source) == nil {
-      add(mixed.range.lowerBound, "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart")
+      add(
+        mixed.range.lowerBound,
+        "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart")
     }
 
     // Variables of a `.stringsdict` sentence are matched by name, the rest by argument number.

@@ -284,8 +284,10 @@ public struct LocalizedValue: Sendable {
   /// The insertions that isolate ``unisolatedPlaceholders(format:)``.
   func isolateInsertions(format: LocalizationFormat) -> [(offset: Int, text: String)] {
     unisolatedPlaceholders(format: format).flatMap { placeholder -> [(offset: Int, text: String)] in
-      let utf8 = text.utf8.distance(from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
-        from: text.startIndex, to: placeholder.range.upperBound)
+      let utf8 =
+        text.utf8.distance(
+          from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
+          from: text.startIndex, to: placeholder.range.upperBound)
       guard let raw = wrappers.first(where: { $0.utf8 == utf8 })?.raw ?? rawRange(of: placeholder.range) else {
         return []
       }

@@ -5,6 +5,8 @@ import PackageDescription
 // that have known defects. The tests copy it away from the repository and name bidi-fix's folder
 // in BIDI_FIX_PACKAGE; in place, it is three folders up.
 let bidiFix = Context.environment["BIDI_FIX_PACKAGE"] ?? "../../.."
+// Scripts/bench-plugin builds it without the plugin too.
+let withPlugin = Context.environment["BIDI_FIX_FIXTURE_WITHOUT_PLUGIN"] == nil
 
 let package = Package(
   name: "PluginFixture",
@@ -14,6 +16,6 @@ let package = Package(
     .target(
       name: "Greeter",
       resources: [.process("Resources")],
-      plugins: [.plugin(name: "BidiStringsCheck", package: "bidi-fix")])
+      plugins: withPlugin ? [.plugin(name: "BidiStringsCheck", package: "bidi-fix")] : [])
   ]
 )
