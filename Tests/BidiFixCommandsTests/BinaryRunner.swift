@@ -166,3 +166,27 @@ extension BidiFixBinary {
     try run(arguments, input: Data(input.utf8), environment: environment)
   }
 }
+
+/// Another program, such as `swift` or `pre-commit`, run to its end in `folder`: its exit status, and
+/// its standard output and error together, in the order it wrote them.
+struct ProgramRun {
+  var status: Int32
+  var output: String
+
+  static func run(
+    _ executable: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+  ) throws -> ProgramRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = ChildPipes.make()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try ChildPipes.lock.withLock { try process.run() }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProgramRun(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+  }
+}

@@ -16,27 +16,10 @@ struct PluginPackageTests {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  struct Run {
-    var status: Int32
-    var output: String
-  }
-
   /// `swift ARGUMENTS` in `folder`, with bidi-fix's folder named for the fixture's manifest.
-  static func swift(_ arguments: [String], in folder: URL) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(swift))
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var environment = ProcessInfo.processInfo.environment
-    environment["BIDI_FIX_PACKAGE"] = repositoryRoot.path
-    process.environment = environment
-    let pipe = ChildPipes.make()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try ChildPipes.lock.withLock { try process.run() }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+  static func swift(_ arguments: [String], in folder: URL) throws -> ProgramRun {
+    try ProgramRun.run(
+      try #require(swift), arguments, in: folder, environment: ["BIDI_FIX_PACKAGE": repositoryRoot.path])
   }
 
   @Test(

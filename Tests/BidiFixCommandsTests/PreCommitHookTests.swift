@@ -14,27 +14,6 @@ struct PreCommitHookTests {
     }
   }()
 
-  struct Run {
-    var status: Int32
-    var output: String
-  }
-
-  static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var environment = ProcessInfo.processInfo.environment
-    process.environment = environment
-    let pipe = ChildPipes.make()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try ChildPipes.lock.withLock { try process.run() }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
-  }
-
   @Test(
     "bidi-fix-strings and bidi-fix-check pass on clean files and fail on a broken translation and on Trojan Source",
     .enabled(if: preCommit != nil, "needs pre-commit: pip install pre-commit"), .timeLimit(.minutes(30)))
@@ -52,12 +31,12 @@ struct PreCommitHookTests {
     try write("Sources/Clean.swift", "let greeting = \"שלום \\u{2068}\\(name)\\u{2069}\"\n")
     try write("Sources/Trojan.swift", "let isAdmin\u{202E} = false // \u{2066}admin\u{2069}\n")
     for arguments in [["init", "-q"], ["add", "."]] {
-      #expect(try Self.run("/usr/bin/git", arguments, in: repository).status == 0)
+      #expect(try ProgramRun.run("/usr/bin/git", arguments, in: repository).status == 0)
     }
     // Every `try-repo` builds the repository anew in a temporary store: two runs, each with both
     // hooks, are the whole test.
-    func tryRepo(_ files: [String]) throws -> Run {
-      try Self.run(
+    func tryRepo(_ files: [String]) throws -> ProgramRun {
+      try ProgramRun.run(
         try #require(Self.preCommit), ["try-repo", repositoryRoot.path, "--verbose", "--files"] + files, in: repository)
     }
     /// What pre-commit says of `hook`: its line, `NAME....Passed` or `....Failed`.

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -219,15 +220,7 @@ struct StringsCommandTests {
   @Test("msgfmt -c judges each .po file the same after the fix as before (he.po has a %d for a %s)")
   func fixedPOKeepsMsgfmtVerdict() throws {
     let folder = try TemporaryFolder()
-    func msgfmtAccepts(_ file: URL) throws -> Bool {
-      let msgfmt = Process()
-      msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-      msgfmt.arguments = ["-c", "-o", "/dev/null", file.path]
-      msgfmt.standardError = FileHandle.nullDevice
-      try msgfmt.run()
-      msgfmt.waitUntilExit()
-      return msgfmt.terminationStatus == 0
-    }
+    let msgfmtAccepts = Msgfmt.accepts
     for (name, valid) in [("ar", true), ("fa", true), ("he", false)] {
       let original = Self.fixtures.appendingPathComponent("gettext/po/\(name).po")
       let run = try BidiFixBinary.run(["strings", "fix", original.path])

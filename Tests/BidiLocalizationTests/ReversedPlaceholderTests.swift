@@ -1,4 +1,5 @@
 import BidiLocalization
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -154,7 +155,7 @@ struct ReversedPlaceholderTests {
 
   @Test(
     "gettext: a c-format msgstr's s% against its msgid; the fixed file passes msgfmt -c",
-    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/msgfmt"), "needs msgfmt: apt-get install gettext"))
+    .enabled(if: Msgfmt.isInstalled, "needs msgfmt: apt-get install gettext"))
   func gettext() throws {
     func po(_ msgstr: String) -> String {
       """
@@ -174,16 +175,10 @@ struct ReversedPlaceholderTests {
     let fixed = Self.fixed(file)
     #expect(fixed == po("مرحبا %s، لديك %d رسائل"))
     func msgfmtAccepts(_ text: String) throws -> Bool {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reversed-\(UUID().uuidString).po")
-      try Data(text.utf8).write(to: folder)
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let msgfmt = Process()
-      msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-      msgfmt.arguments = ["-c", "-o", "/dev/null", folder.path]
-      msgfmt.standardError = FileHandle.nullDevice
-      try msgfmt.run()
-      msgfmt.waitUntilExit()
-      return msgfmt.terminationStatus == 0
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("reversed-\(UUID().uuidString).po")
+      try Data(text.utf8).write(to: file)
+      defer { try? FileManager.default.removeItem(at: file) }
+      return try Msgfmt.accepts(file)
     }
     #expect(try !msgfmtAccepts(po("مرحبا s%، لديك d% رسائل")), "msgfmt -c rejects the broken file")
     #expect(try msgfmtAccepts(fixed))
