@@ -58,10 +58,8 @@ struct CheckReport: MessageReport {
     diagnostics: inout [Diagnostic]
   ) {
     let (findings, omitted) = self.findings(in: messages, line: line.number, from: source)
-    for (index, finding) in findings.enumerated() {
-      if index > 0 { output += reporter.separator.utf8 }
-      reporter.write(finding, into: &output)
-    }
+    // A line format's findings, each a line: a document's go through ``runDocument(inputs:)``.
+    for finding in findings { reporter.write(finding, into: &output) }
     if let omitted { reporter.writeOmitted(omitted, into: &output) }
     // One finding is enough for the exit status.
     if let failing = findings.first(where: { $0.severity >= failOn }) {
