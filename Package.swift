@@ -14,6 +14,10 @@ let package = Package(
     .library(name: "BidiLocalizationCore", targets: ["BidiLocalizationCore"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
+    // `strings check` over a target's translation files on every build that changes them.
+    .plugin(name: "BidiStringsCheck", targets: ["BidiStringsCheck"]),
+    // `swift package bidi-strings check|fix` over the package's translation files.
+    .plugin(name: "BidiStrings", targets: ["BidiStrings"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,6 +63,19 @@ let package = Package(
     .executableTarget(
       name: "bidi-fix",
       dependencies: ["BidiFixCommands", .product(name: "SystemPackage", package: "swift-system")]),
+    // A build tool plugin: `bidi-fix strings check --format xcode` as a build command, so Xcode and
+    // `swift build` show each finding inline and an error fails the build.
+    .plugin(name: "BidiStringsCheck", capability: .buildTool(), dependencies: ["bidi-fix"]),
+    // A command plugin: `swift package bidi-strings check`, and `fix` with
+    // `--allow-writing-to-package-directory`. It declares no permission: one declared is asked for
+    // on every verb, `check` too, while the flag alone lets `fix` write.
+    .plugin(
+      name: "BidiStrings",
+      capability: .command(
+        intent: .custom(
+          verb: "bidi-strings", description: "Check or fix the package's translation files for right-to-left languages."
+        )),
+      dependencies: ["bidi-fix"]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
       name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalizationCore"],
@@ -96,7 +113,7 @@ let availabilityMacros: [SwiftSetting] = [
 
 // Every target is checked for memory safety (SE-0458), and what the check finds is an error: the
 // pointer code that remains is marked `unsafe` where it is used, in the few files the README names.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + availabilityMacros + [
       .strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error),

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import Foundation
+@_spi(BidiCore) import BidiCore
 
 /// Runs the built `bidi-fix` executable, as a user would, and captures what it does.
 enum BidiFixBinary {
@@ -17,20 +18,20 @@ enum BidiFixBinary {
   }()
 
   /// Runs `bidi-fix arguments…` with `input` on stdin, without colour and without a `COLUMNS` of
-  /// the test's own. A run that takes longer than `timeout` seconds is killed and recorded as a
+  /// the test's own, in `directory` (with `PWD` naming it) when one is given. A run that takes longer than `timeout` seconds is killed and recorded as a
   /// failure: a hang is a bug.
   ///
   /// - Parameter launcher: another program that starts bidi-fix itself (setpriv, a shell), given
   ///   all the arguments.
   static func run(
     _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], timeout: Double = 60,
-    stdout: URL? = nil, launcher: String? = nil, closeStdoutAfter: Int? = nil
+    stdout: URL? = nil, launcher: String? = nil, closeStdoutAfter: Int? = nil, directory: URL? = nil
   ) throws -> ProgramRun {
     var changes: [String: String?] = ["NO_COLOR": "1", "COLUMNS": nil]
     for (key, value) in environment { changes[key] = value }
     return try Program.run(
       launcher ?? url.path, arguments, input: input, environment: changes, timeout: timeout, stdout: stdout,
-      closeStdoutAfter: closeStdoutAfter)
+      closeStdoutAfter: closeStdoutAfter, directory: directory)
   }
 
   static func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> ProgramRun {

@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import Testing
+@_spi(BidiCore) import BidiCore
 
 /// End-to-end: every command and option of `bidi-fix`, run as a user runs it.
 @Suite("bidi-fix commands")

@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import Testing
+@_spi(BidiCore) import BidiCore
 
 /// End-to-end: `bidi-fix strings check|fix` on the hand-written translation files, run as a
 /// localization pipeline runs it. Expected findings were read off the fixtures by hand; expected
@@ -60,7 +61,7 @@ struct StringsCommandTests {
     #expect(fix.stdout == (try Self.bytes(file)))
   }
 
-  @Test("check --json writes one object per finding with file, line, column, kind, key and message")
+  @Test("check --json writes one object per finding with file, line, column, kind, severity, key and message")
   func checkJSON() throws {
     let path = Self.fixtures.appendingPathComponent("gettext/po/he.po").path
     let run = try BidiFixBinary.run(["strings", "check", "--json", path])
@@ -69,12 +70,17 @@ struct StringsCommandTests {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
     #expect(objects.count == 4)
-    #expect(objects.allSatisfy { Set($0.keys) == ["file", "line", "column", "kind", "key", "message"] })
+    #expect(objects.allSatisfy { Set($0.keys) == ["file", "line", "column", "kind", "severity", "key", "message"] })
     #expect(objects.allSatisfy { $0["file"] as? String == path })
     let mismatch = try #require(objects.first { $0["kind"] as? String == "placeholder-mismatch" })
     #expect(mismatch["line"] as? Int == 8)
     #expect(mismatch["column"] as? Int == 19)
     #expect((mismatch["message"] as? String)?.contains("%d") == true)
+    #expect(mismatch["severity"] as? String == "error")
+    #expect(
+      objects.filter { $0["kind"] as? String == "unisolated-placeholder" }.allSatisfy {
+        $0["severity"] as? String == "warning"
+      })
   }
 
   @Test("Every format is read and checked; a Hebrew file's RLO left open is reported")

@@ -27,6 +27,35 @@ public struct ProgramRun: Sendable {
 /// ``run(_:_:input:environment:timeout:stdout:closeStdoutAfter:)`` or
 /// ``spawn(_:environment:standardFiles:)``, which both take the lock.
 public enum Program {
+  /// Runs `program` with `arguments` in `folder` to its end, with standard output and error in one
+  /// pipe, so that its messages keep the order it wrote them in (a build's, a hook runner's).
+  ///
+  /// - Throws: ``ProgramError`` when the program is not found or cannot start.
+  /// - Complexity: O(*n*) in what the program writes, plus its own running time.
+  public static func runCombined(
+    _ program: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+  ) throws -> CombinedRun {
+    guard let path = program.contains("/") ? program : path(of: program) else {
+      throw ProgramError(description: "\(program) is not on PATH")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = pipe()
+    process.standardOutput = output
+    process.standardError = output
+    do {
+      try lock.withLock { try process.run() }
+    } catch {
+      throw ProgramError(description: "\(path) did not start: \(error)")
+    }
+    let written = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CombinedRun(status: process.terminationStatus, output: String(decoding: written, as: UTF8.self))
+  }
+
   /// Held while pipes are made and children started.
   private static let lock = NSLock()
 
@@ -58,11 +87,12 @@ public enum Program {
   ///   - stdout: a file to write standard output to instead of capturing it.
   ///   - closeStdoutAfter: reads only this many bytes of standard output, then closes the pipe, as
   ///     `| head -c` does.
+  ///   - directory: the working directory to run in (with `PWD` naming it), instead of the test's.
   /// - Throws: ``ProgramError`` when the program is not found or cannot start.
   /// - Complexity: O(*n*) in what the program reads and writes, plus its own running time.
   public static func run(
     _ program: String, _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:],
-    timeout: Double = 60, stdout stdoutURL: URL? = nil, closeStdoutAfter: Int? = nil
+    timeout: Double = 60, stdout stdoutURL: URL? = nil, closeStdoutAfter: Int? = nil, directory: URL? = nil
   ) throws -> ProgramRun {
     guard let path = program.contains("/") ? program : path(of: program) else {
       throw ProgramError(description: "\(program) is not on PATH")
@@ -71,6 +101,10 @@ public enum Program {
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     var inherited = ProcessInfo.processInfo.environment
+    if let directory {
+      process.currentDirectoryURL = directory
+      inherited["PWD"] = directory.path
+    }
     for (key, value) in environment { inherited[key] = value }
     process.environment = inherited
     let stdinPipe = pipe()
@@ -184,4 +218,11 @@ public enum Program {
 public struct ProgramError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, naming the program.
   public let description: String
+}
+
+/// What a program run by ``Program/runCombined(_:_:in:environment:)`` did: its exit status, and its
+/// standard output and error together.
+public struct CombinedRun: Sendable {
+  public var status: Int32
+  public var output: String
 }

@@ -54,7 +54,11 @@ public enum MessagePass {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     line.withBytes { bytes in
-      CheckReport(layout: .lines, strict: false).process(
+      CheckReport(
+        layout: .lines, strict: false, reporter: TextReporter(namesKind: false),
+        severities: CheckConfiguration().severities(of: ReportRule.controlRules, warningsAsErrors: false),
+        failOn: .warning
+      ).process(
         bytes, line: LineInfo(terminator: .lineFeed, number: 1), from: "", into: &output, diagnostics: &diagnostics)
     }
     return output

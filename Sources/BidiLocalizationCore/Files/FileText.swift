@@ -120,18 +120,22 @@ struct FileText: Sendable {
     return (low, scalarCount(before: end) - scalarCount(before: lineStart) + 1)
   }
 
-  /// The file's bytes with `insertions` made, encoded as the file was.
-  func encoded(inserting insertions: [(offset: Int, text: String)]) -> [UInt8] {
+  /// The file's bytes with `edits` made, each putting its text in place of its range (an
+  /// insertion's is empty), encoded as the file was. The edits' ranges do not overlap.
+  func encoded(replacing edits: [(range: Range<Int>, text: String)]) -> [UInt8] {
     var edited: [UInt8] = []
-    edited.reserveCapacity(bytes.count + insertions.count * 8)
+    edited.reserveCapacity(bytes.count + edits.count * 8)
     var copied = 0
-    // Insertions at one offset keep their order: a PDI closing one placeholder before the FSI
-    // opening the next.
-    let ordered = insertions.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-    for (_, insertion) in ordered {
-      edited += bytes[copied..<insertion.offset]
-      edited += insertion.text.utf8
-      copied = insertion.offset
+    // Edits at one offset keep their order: a PDI closing one placeholder before the FSI opening
+    // the next; an insertion at a range's start goes before the range's replacement.
+    let ordered = edits.enumerated().sorted {
+      ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+        < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+    }
+    for (_, edit) in ordered {
+      edited += bytes[copied..<edit.range.lowerBound]
+      edited += edit.text.utf8
+      copied = edit.range.upperBound
     }
     edited += bytes[copied...]
     switch encoding {
