@@ -94,24 +94,16 @@ public struct TerminalLayout: Sendable {
         i += 1
         continue
       }
-      let width: UInt8
-      if lead < 0xE0 {
-        width = table[Int(lead & 0x1F) << 6 | Int(bytes[i + 1] & 0x3F)]
-        i += 2
-      } else if lead < 0xF0 {
-        width = table[Int(lead & 0x0F) << 12 | Int(bytes[i + 1] & 0x3F) << 6 | Int(bytes[i + 2] & 0x3F)]
-        i += 3
-      } else {
-        let value =
-          UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-          | UInt32(bytes[i + 3] & 0x3F)
+      let (value, length) = UTF8Coding.scalar(at: i, in: bytes)
+      i += length
+      guard value < 0x1_0000 else {
         guard let scalar = Unicode.Scalar(value), let cellsOfScalar = plainLeftToRightWidth(of: scalar) else {
           return nil
         }
         cells += cellsOfScalar
-        i += 4
         continue
       }
+      let width = table[Int(value)]
       if width == notPlain { return nil }
       cells += Int(width)
     }
@@ -195,28 +187,9 @@ public struct TerminalLayout: Sendable {
       // layout. Four bytes a scalar is room enough; a line past 64K scalars is measured first, so a
       // long line does not reserve four times its size.
       var room = 4 * line.count
-      if line.count > 1 << 16 { room = line.reduce(0) { $0 + UTF8.width($1) } }
+      if line.count > 1 << 16 { room = line.reduce(0) { $0 + UTF8Coding.width(of: $1.value) } }
       output.append(addingCapacity: room) { bytes in
-        // Written out rather than through `UTF8.encode(_:into:)`, which costs 1 % of `display`.
-        for scalar in line {
-          let value = scalar.value
-          switch value {
-          case ..<0x80:
-            bytes.append(UInt8(value))
-          case ..<0x800:
-            bytes.append(0xC0 | UInt8(value >> 6))
-            bytes.append(0x80 | UInt8(value & 0x3F))
-          case ..<0x1_0000:
-            bytes.append(0xE0 | UInt8(value >> 12))
-            bytes.append(0x80 | UInt8(value >> 6 & 0x3F))
-            bytes.append(0x80 | UInt8(value & 0x3F))
-          default:
-            bytes.append(0xF0 | UInt8(value >> 18))
-            bytes.append(0x80 | UInt8(value >> 12 & 0x3F))
-            bytes.append(0x80 | UInt8(value >> 6 & 0x3F))
-            bytes.append(0x80 | UInt8(value & 0x3F))
-          }
-        }
+        for scalar in line { UTF8Coding.append(scalar.value, to: &bytes) }
       }
     }
   }

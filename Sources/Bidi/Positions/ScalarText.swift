@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Conversions between strings and scalar arrays on the engine's hot path. The standard library's
 /// generic `UnicodeScalarView` initialisers are not specialised across modules and cost more than
 /// the bidi work itself on short chat lines; these write into room reserved once, in loops the
@@ -13,10 +15,10 @@ extension String {
   /// - Complexity: O(*n*).
   public init(scalars: [Unicode.Scalar]) {
     var byteCount = 0
-    for scalar in scalars { byteCount += UTF8.width(scalar) }
+    for scalar in scalars { byteCount += UTF8Coding.width(of: scalar.value) }
     var bytes: [UInt8] = []
     bytes.append(addingCapacity: byteCount) { output in
-      for scalar in scalars { UTF8.encode(scalar) { output.append($0) } }
+      for scalar in scalars { UTF8Coding.append(scalar.value, to: &output) }
     }
     self.init(decoding: bytes, as: UTF8.self)
   }
@@ -34,23 +36,8 @@ internal enum ScalarDecoding {
     scalars.append(addingCapacity: count) { output in
       var i = 0
       while i < count {
-        let lead = UInt32(bytes[i])
-        var value: UInt32
-        if lead < 0x80 {
-          value = lead
-          i += 1
-        } else if lead < 0xE0 {
-          value = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-          i += 2
-        } else if lead < 0xF0 {
-          value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-          i += 3
-        } else {
-          value =
-            (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-            | UInt32(bytes[i + 3] & 0x3F)
-          i += 4
-        }
+        let (value, length) = UTF8Coding.scalar(at: i, in: bytes)
+        i += length
         // A string's bytes are valid UTF-8: the value is a scalar.
         output.append(Unicode.Scalar(value) ?? "\u{FFFD}")
       }

@@ -129,7 +129,7 @@ internal enum SequenceResolver {
 
   /// The bit of a class in the masks below; the sequence's isolate controls (raw value 0xFE) fall
   /// on bit 30, in no mask. Only the 23 classes reach here (`BidiText(classes:)` checks a caller's),
-  /// so the mask on the shift aliases nothing: a test of the raw value cost 1 % of `display`.
+  /// so the mask on the shift aliases nothing and needs no test of the raw value.
   @inline(__always)
   private static func bit(of type: BidiClass) -> UInt32 {
     1 &<< type.rawValue

@@ -8,8 +8,8 @@ public enum UTF8Coding {
   /// The scalar value that starts at `offset` of `bytes` and its length in bytes.
   ///
   /// The bytes must be well-formed UTF-8 and `offset` must start a scalar; a lead byte whose
-  /// continuation bytes are cut off by the end of `bytes` reads as U+FFFD, one byte long, so a
-  /// caller walking a span can never read past it.
+  /// continuation bytes are cut off by the end of `bytes`, or a continuation byte, reads as U+FFFD,
+  /// one byte long, so a caller walking a span can never read past it.
   ///
   /// ```swift
   /// let bytes = Array("é".utf8)
@@ -23,7 +23,8 @@ public enum UTF8Coding {
     if lead < 0x80 { return (lead, 1) }
     let count = bytes.count
     if lead < 0xE0 {
-      guard offset + 1 < count else { return (0xFFFD, 1) }
+      // A continuation byte where a scalar should start reads as U+FFFD too.
+      guard lead >= 0xC0, offset + 1 < count else { return (0xFFFD, 1) }
       return ((lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
     }
     if lead < 0xF0 {

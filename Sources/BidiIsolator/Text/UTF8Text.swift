@@ -44,26 +44,11 @@
     return decodeMultibyte(lead: lead, at: offset)
   }
 
-  /// Decodes the scalar whose lead byte, at `offset`, was read through the checked subscript; each
-  /// branch checks that the bytes after it are in the text before reading them.
+  /// Decodes the scalar whose lead byte, at `offset`, was read through the checked subscript, with
+  /// the package's one decoder, which checks each byte against the end of the text.
   @inline(__always)
   private func decodeMultibyte(lead: UInt8, at offset: Int) -> (value: UInt32, length: Int) {
-    if lead < 0xE0 {
-      guard lead >= 0xC0, offset + 1 < count else { return (0xFFFD, 1) }
-      return (UInt32(lead & 0x1F) << 6 | UInt32(unsafe bytes[offset + 1] & 0x3F), 2)
-    }
-    if lead < 0xF0 {
-      guard offset + 2 < count else { return (0xFFFD, 1) }
-      let value =
-        UInt32(lead & 0x0F) << 12 | UInt32(unsafe bytes[offset + 1] & 0x3F) << 6
-        | UInt32(unsafe bytes[offset + 2] & 0x3F)
-      return (value, 3)
-    }
-    guard offset + 3 < count else { return (0xFFFD, 1) }
-    let value =
-      UInt32(lead & 0x07) << 18 | UInt32(unsafe bytes[offset + 1] & 0x3F) << 12
-      | UInt32(unsafe bytes[offset + 2] & 0x3F) << 6 | UInt32(unsafe bytes[offset + 3] & 0x3F)
-    return (value, 4)
+    UTF8Coding.scalar(at: offset, in: unsafe Span(_unsafeElements: bytes))
   }
 
   /// The offset where the scalar ending at `offset` starts; `offset` must be greater than zero.

@@ -269,16 +269,8 @@ struct DecodedText: Sendable {
 extension Array where Element == UInt8 {
   /// The scalar that starts at `offset` (well-formed UTF-8) and its length.
   func scalar(at offset: Int) -> (Unicode.Scalar, Int) {
-    let lead = self[offset]
-    var value: UInt32
-    var length: Int
-    switch lead {
-    case 0..<0x80: return (Unicode.Scalar(lead), 1)
-    case 0xC0..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
-    case 0xE0..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
-    default: (value, length) = (UInt32(lead & 0x07), 4)
-    }
-    for index in 1..<length where offset + index < count { value = value << 6 | UInt32(self[offset + index] & 0x3F) }
+    let all = self[...]
+    let (value, length) = UTF8Coding.scalar(at: offset, in: all.span)
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }
 }
