@@ -12,31 +12,14 @@ import Testing
 /// to line as the command reuses it. `BIDI_DISPLAY_SEEDS=N` runs N seeds of the corpora.
 @Suite("TerminalDisplay against the data flow it replaced")
 struct DisplayFlowTests {
-  /// No wrapping and the two common widths, each with every side a line may be aligned to.
-  static let layouts: [TerminalLayout] = [nil, 40, 80].flatMap { width in
-    [TerminalLayout.Alignment.auto, .left, .right].map { TerminalLayout(width: width, alignment: $0) }
-  }
-
-  static let hasPython = Program.path(of: "python3") != nil
-
-  @Test(
-    "Generated chat and hostile lines: no wrap, width 40 and 80, each alignment",
-    .enabled(if: hasPython, "needs python3, which runs Scripts/gen-corpus"),
-    arguments: SplitMix64.seeds("BIDI_DISPLAY_SEEDS"))
-  func generatedLines(seed: UInt64) throws {
-    let lines = try Self.lines(seed: seed)
-    for layout in Self.layouts {
-      Self.expectSameOutput(TerminalDisplay(layout: layout), on: lines)
-    }
-  }
-
-  @Test(
-    "The other options: not isolated, a fixed direction, digits converted, not shaped",
-    .enabled(if: hasPython, "needs python3, which runs Scripts/gen-corpus"),
-    arguments: SplitMix64.seeds("BIDI_DISPLAY_SEEDS"))
-  func otherOptions(seed: UInt64) throws {
-    let lines = try Self.lines(seed: seed)
-    let displays = [
+  /// No wrapping and the two common widths, each with every side a line may be aligned to; then
+  /// the other options: not isolated, a fixed direction, digits converted, not shaped.
+  static let displays: [TerminalDisplay] =
+    [nil, 40, 80].flatMap { width in
+      [TerminalLayout.Alignment.auto, .left, .right].map {
+        TerminalDisplay(layout: TerminalLayout(width: width, alignment: $0))
+      }
+    } + [
       TerminalDisplay(layout: TerminalLayout(width: 40), isolator: nil),
       TerminalDisplay(layout: TerminalLayout(width: nil), isolator: nil),
       TerminalDisplay(layout: TerminalLayout(width: 40), direction: .rightToLeft),
@@ -44,7 +27,14 @@ struct DisplayFlowTests {
       TerminalDisplay(layout: TerminalLayout(width: 80), digits: .contextual()),
       TerminalDisplay(layout: TerminalLayout(width: 40, shapesArabic: false), digits: .persian),
     ]
-    for display in displays {
+
+  @Test(
+    "Generated chat and hostile lines: no wrap, width 40 and 80, each alignment, and the other options",
+    .enabled(if: Program.path(of: "python3") != nil, "needs python3, which runs Scripts/gen-corpus"),
+    arguments: SplitMix64.seeds("BIDI_DISPLAY_SEEDS"))
+  func generatedLines(seed: UInt64) throws {
+    let lines = try Self.lines(seed: seed)
+    for display in Self.displays {
       Self.expectSameOutput(display, on: lines)
     }
   }

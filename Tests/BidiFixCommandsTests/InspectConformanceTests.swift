@@ -99,7 +99,8 @@ struct InspectConformanceTests {
       let run = try BidiFixBinary.run(["inspect", "--json", "--dir", direction], input: Data(input.utf8), timeout: 600)
       #expect(run.status == 0, "\(run.stderr)")
       let lines = run.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
-      try #require(lines.count == cases.count, "\(file) --dir \(direction): \(lines.count) lines for \(cases.count) cases")
+      try #require(
+        lines.count == cases.count, "\(file) --dir \(direction): \(lines.count) lines for \(cases.count) cases")
       let decoder = JSONDecoder()
       for (item, line) in zip(cases, lines) {
         let report = try decoder.decode(Report.self, from: Data(line))

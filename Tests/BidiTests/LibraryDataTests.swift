@@ -56,7 +56,9 @@ struct LibraryDataTests {
       note: "KAITHI NUMBER SIGN, listed as Joining_Type U in ArabicShaping.txt after Unicode 10.0 (before, T for Cf)",
       category: "Cf"),
     Change(
-      codePoints: [0x0488, 0x0489, 0x1ABE, 0x20DD, 0x20DE, 0x20DF, 0x20E0, 0x20E2, 0x20E3, 0x20E4, 0xA670, 0xA671, 0xA672],
+      codePoints: [
+        0x0488, 0x0489, 0x1ABE, 0x20DD, 0x20DE, 0x20DF, 0x20E0, 0x20E2, 0x20E3, 0x20E4, 0xA670, 0xA671, 0xA672,
+      ],
       old: "NSM 0 0 U",
       note: """
         the 13 enclosing marks (Me), transparent by ArabicShaping.txt's rule (Mn, Me and Cf): 1.0.8's table \
@@ -234,7 +236,8 @@ struct LibraryData {
     let binary = FileManager.default.temporaryDirectory.appendingPathComponent("character-data-\(UUID())")
     let flags = try Program.run("pkg-config", ["--cflags", "--libs", "fribidi"], environment: ["PKG_CONFIG_PATH": nil])
     let source = fixturesDirectory.appendingPathComponent("fribidi/character-data.c")
-    let arguments = ["-O1", source.path, "-o", binary.path] + flags.text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let arguments =
+      ["-O1", source.path, "-o", binary.path] + flags.text.split(whereSeparator: \.isWhitespace).map(String.init)
     let build = try Program.run("cc", arguments)
     guard flags.status == 0, build.status == 0 else {
       throw ReaderFailure(description: "character-data.c did not build: \(flags.stderr)\(build.stderr)")

@@ -16,10 +16,12 @@ public struct UnicodeVersion: Comparable, Sendable, CustomStringConvertible {
     minor = parts[1]
   }
 
+  /// Whether `lhs` came before `rhs`.
   public static func < (lhs: UnicodeVersion, rhs: UnicodeVersion) -> Bool {
     (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
   }
 
+  /// `"15.0"`.
   public var description: String { "\(major).\(minor)" }
 }
 
