@@ -68,6 +68,10 @@ struct Characters: Sendable {
   /// The outermost isolates, initiator to matching PDI.
   private(set) var isolates: [Range<Int>] = []
   private(set) var count = 0
+  /// The classes the message holds, so that the passes after the decoding can skip what is not there.
+  private(set) var present = BidiClassSet()
+  /// The ``DisplayCharacters`` flags any character of the message has.
+  private(set) var flags: UInt32 = 0
 
   /// Decodes `bytes`, well-formed UTF-8, reading each character's word from ``DisplayCharacters``.
   /// With `markingIsolates`, the characters after each outermost isolate's initiator, up to its PDI,
@@ -103,20 +107,37 @@ struct Characters: Sendable {
     var classOut = classes.mutableSpan
     var bracketOut = brackets.mutableSpan
     var joiningOut = joiningTypes.mutableSpan
+    // Bracket ids are 0 but for the few paired brackets: cleared at once, set one by one.
+    do {
+      var cleared = bracketOut.extracting(0..<capacity)
+      cleared.update(repeating: 0)
+    }
     var n = 0
     var offset = 0
     var depth = 0
+    var flags: UInt32 = 0
+    var classBits: UInt32 = 0
     var isolateStart = 0
     while offset < capacity {
-      let (value, length) = UTF8Coding.scalar(at: offset, in: bytes)
-      offset += length
+      let lead = bytes[offset]
+      let value: UInt32
+      if lead < 0x80 {
+        value = UInt32(lead)
+        offset += 1
+      } else {
+        let (decoded, length) = UTF8Coding.scalar(at: offset, in: bytes)
+        value = decoded
+        offset += length
+      }
       let word =
         value < 0x1_0000 ? basicPlane[Int(value)] : DisplayCharacters.properties(ofScalar: value).rawValue
       let bidiClass = BidiClass(unchecked: UInt8(truncatingIfNeeded: word & 0x1F))
       scalarOut[n] = Unicode.Scalar(value) ?? "\u{FFFD}"
       propertyOut[n] = word
+      flags |= word
+      classBits |= 1 &<< (word & 0x1F)
       classOut[n] = bidiClass
-      bracketOut[n] = word & DisplayCharacters.bracket == 0 ? 0 : CharacterData.bracket(of: value)
+      if word & DisplayCharacters.bracket != 0 { bracketOut[n] = CharacterData.bracket(of: value) }
       joiningOut[n] = UInt8(truncatingIfNeeded: word >> 24)
       if bidiClass.rawValue >= BidiClass.leftToRightIsolate.rawValue {
         if bidiClass == .popDirectionalIsolate {
@@ -132,6 +153,9 @@ struct Characters: Sendable {
       n += 1
     }
     count = n
+    present = BidiClassSet(bits: classBits)
+    // The low five bits are the class, which the flags do not keep apart.
+    self.flags = flags & ~0x1F
     guard markingIsolates else { return }
     for isolate in isolates {
       var crossesParagraphs = false
@@ -149,6 +173,7 @@ struct Characters: Sendable {
   ///
   /// - Complexity: O(*k*) in the paragraph's length.
   func paragraph(startingAt start: Int) -> Range<Int> {
+    guard present.contains(.paragraphSeparator) else { return start..<count }
     var i = start
     while i < count {
       if classes[i] == .paragraphSeparator {

@@ -172,7 +172,7 @@ public struct TerminalDisplay: Sendable {
         paragraphDirection = try resolver.resolve(
           classes: characters.classes.span.extracting(paragraph),
           brackets: characters.brackets.span.extracting(paragraph), direction: direction,
-          into: &paragraphLevels, paragraphStart: paragraph.lowerBound)
+          into: &paragraphLevels, paragraphStart: paragraph.lowerBound, present: characters.present)
       } catch {
         return false
       }
@@ -195,7 +195,7 @@ public struct TerminalDisplay: Sendable {
         let kept = arranger.arrange(
           scalars: characters.scalars.span.extracting(shown), classes: characters.classes.span.extracting(shown),
           levels: levels.span.extracting(shown), paragraphLevel: paragraphDirection == .rightToLeft ? 1 : 0,
-          options: options, joining: characters.joiningTypes.span.extracting(shown))
+          options: options, joining: characters.joiningTypes.span.extracting(shown), present: characters.present)
         emit(
           arranger, kept: kept, line: shown, characters: characters, direction: paragraphDirection,
           clusters: &clusters, into: &output)
@@ -220,45 +220,62 @@ public struct TerminalDisplay: Sendable {
     clusters: inout GraphemeClusters, into output: inout [UInt8]
   ) {
     let arranged = arranger.visual.span.extracting(0..<kept)
+    let hidesCharacters = characters.flags & DisplayCharacters.hidden != 0
+    guard characters.flags & DisplayCharacters.joiner != 0 else {
+      write(arranged, direction: direction, hidesCharacters: hidesCharacters, into: &output)
+      return
+    }
     let restored = clusters.restore(
       visual: arranged, logical: arranger.logical.span.extracting(0..<kept), scalars: characters.scalars.span,
       properties: characters.properties.span, lineStart: line.lowerBound, lineCount: line.count)
     if restored {
-      write(clusters.restored.span.extracting(0..<kept), direction: direction, into: &output)
+      write(
+        clusters.restored.span.extracting(0..<kept), direction: direction, hidesCharacters: hidesCharacters,
+        into: &output)
     } else {
-      write(arranged, direction: direction, into: &output)
+      write(arranged, direction: direction, hidesCharacters: hidesCharacters, into: &output)
     }
   }
 
-  /// Writes a line's characters, left to right, leaving out those a terminal must not see, padded to
-  /// its alignment, as UTF-8.
-  private func write(_ visual: Span<Unicode.Scalar>, direction: TextDirection, into output: inout [UInt8]) {
+  /// Writes a line's characters, left to right, leaving out those a terminal must not see (when
+  /// the message has any), padded to its alignment, as UTF-8.
+  private func write(
+    _ visual: Span<Unicode.Scalar>, direction: TextDirection, hidesCharacters: Bool, into output: inout [UInt8]
+  ) {
     let kept = visual.count
-    var cells = 0
-    var bytes = 0
-    for k in 0..<kept {
-      let value = visual[k].value
-      let properties = DisplayCharacters.properties(ofScalar: value)
-      guard !properties.has(DisplayCharacters.hidden) else { continue }
-      cells += properties.cells
-      bytes += UTF8Coding.width(of: value)
-    }
     let side: TerminalLayout.Alignment =
       switch layout.alignment {
       case .auto: direction == .rightToLeft ? .right : .left
       default: layout.alignment
       }
     var padding = 0
-    if side == .right, let width = layout.width, cells < width { padding = width - cells }
-    output.append(addingCapacity: padding + bytes) { out in
-      for _ in 0..<padding { out.append(0x20) }
+    if side == .right, let width = layout.width {
+      // Only right alignment needs the line's width in cells.
+      let table = DisplayCharacters.basicPlaneTable.span
+      var cells = 0
       for k in 0..<kept {
         let value = visual[k].value
-        guard !DisplayCharacters.properties(ofScalar: value).has(DisplayCharacters.hidden) else { continue }
-        UTF8Coding.append(value, to: &out)
+        let word = value < 0x1_0000 ? table[Int(value)] : DisplayCharacters.properties(ofScalar: value).rawValue
+        if hidesCharacters && word & DisplayCharacters.hidden != 0 { continue }
+        cells += Int(word >> 5 & 3)
+      }
+      if cells < width { padding = width - cells }
+    }
+    // Four bytes a character is room enough; the output keeps its capacity from line to line.
+    output.append(addingCapacity: padding + 4 * kept) { out in
+      for _ in 0..<padding { out.append(0x20) }
+      if hidesCharacters {
+        for k in 0..<kept {
+          let value = visual[k].value
+          guard !DisplayCharacters.properties(ofScalar: value).has(DisplayCharacters.hidden) else { continue }
+          UTF8Coding.append(value, to: &out)
+        }
+      } else {
+        for k in 0..<kept { UTF8Coding.append(visual[k].value, to: &out) }
       }
     }
   }
+
 }
 
 /// The scalar ranges between isolate initiators and their PDIs at the outermost level, which

@@ -25,8 +25,8 @@ package struct LineArranger {
   /// after each), from the last ``arrange(scalars:classes:levels:paragraphLevel:options:joining:)``.
   package private(set) var ligatureLams: [Int] = []
 
+  private var runs: [VisualRun] = []
   private var order: [Int32] = []
-  private var clusterOrder: [Int32] = []
   private var shaped: [UInt32] = []
   private var joiningTypes: [UInt8] = []
   private var positions: [Int32] = []
@@ -43,17 +43,19 @@ package struct LineArranger {
   ///   - paragraphLevel: 0 or 1.
   ///   - joining: the FriBidi joining type of each character when the caller has them at hand;
   ///     looked up otherwise. Read only when shaping.
+  ///   - present: the classes the line holds (or more), when the caller knows them; found here
+  ///     otherwise.
   /// - Complexity: O(*n*) for chat lines; O(*n*·*d*) at worst, for *d* distinct levels past six.
   package mutating func arrange(
     scalars: Span<Unicode.Scalar>, classes: Span<BidiClass>, levels: Span<UInt8>, paragraphLevel: UInt8,
-    options: ReorderingOptions, joining: Span<UInt8>? = nil
+    options: ReorderingOptions, joining: Span<UInt8>? = nil, present knownPresent: BidiClassSet? = nil
   ) -> Int {
     let count = scalars.count
     let removed = LevelResolver.removedLevel
     // The buffers are worked on as locals, each span borrowing one of them, and put back at the end.
     var effectiveLevels = self.effectiveLevels.takeAll()
+    var runs = self.runs.takeAll()
     var order = self.order.takeAll()
-    var clusterOrder = self.clusterOrder.takeAll()
     var shaped = self.shaped.takeAll()
     var joiningTypes = self.joiningTypes.takeAll()
     var positions = self.positions.takeAll()
@@ -62,8 +64,8 @@ package struct LineArranger {
     var ligatureLams = self.ligatureLams.takeAll()
     defer {
       self.effectiveLevels = effectiveLevels
+      self.runs = runs
       self.order = order
-      self.clusterOrder = clusterOrder
       self.shaped = shaped
       self.joiningTypes = joiningTypes
       self.positions = positions
@@ -77,15 +79,11 @@ package struct LineArranger {
     // Which classes the line holds, in one pass with no branch per character: most lines have no
     // separator inside them and nothing rule X9 removes, and then the passes below that deal with
     // those do not run.
-    var present: UInt32 = 0
-    for j in 0..<count { present |= 1 << (classes[j].rawValue & 31) }
-    func holds(_ bidiClass: BidiClass) -> Bool { present & 1 << (bidiClass.rawValue & 31) != 0 }
-    let hasMarks = holds(.nonspacingMark)
-    let hasArabicLetters = holds(.arabicLetter)
-    let hasSeparators = holds(.segmentSeparator) || holds(.paragraphSeparator)
-    let hasRemoved =
-      holds(.boundaryNeutral) || holds(.popDirectionalFormat) || holds(.leftToRightEmbedding)
-      || holds(.rightToLeftEmbedding) || holds(.leftToRightOverride) || holds(.rightToLeftOverride)
+    let present = knownPresent ?? BidiClassSet(of: classes)
+    let hasMarks = present.contains(.nonspacingMark)
+    let hasArabicLetters = present.contains(.arabicLetter)
+    let hasSeparators = present.contains(.segmentSeparator) || present.contains(.paragraphSeparator)
+    let hasRemoved = present.intersects(.removedByX9)
 
     var effective = effectiveLevels.mutableSpan
     for j in 0..<count { effective[j] = levels[j] }
@@ -117,17 +115,49 @@ package struct LineArranger {
     }
 
     // Every character takes part in the reordering, so that controls which are not displayed still
-    // separate the runs they separate; what the options leave out is dropped afterwards.
+    // separate the runs they separate; what the options leave out is dropped as the runs are read.
+    let effectiveSpan = effectiveLevels.span.extracting(0..<count)
+    let runCount = VisualReordering.writeVisualRuns(levels: effectiveSpan, into: &runs)
+    let keepsMarksAfterBase = options.contains(.keepMarksAfterBase) && hasMarks
     Self.ensure(&order, count)
     var orderSpan = order.mutableSpan
-    let effectiveSpan = effectiveLevels.span.extracting(0..<count)
-    VisualReordering.writeVisualOrder(levels: effectiveSpan, into: &orderSpan)
-    if options.contains(.keepMarksAfterBase) && hasMarks {
-      Self.ensure(&clusterOrder, count)
-      var clusters = clusterOrder.mutableSpan
-      for k in 0..<count { clusters[k] = Int32(k) }
-      Self.reverseMarkClusters(&clusters, count: count, levels: effectiveSpan, classes: classes)
-      for position in 0..<count { orderSpan[position] = clusters[Int(orderSpan[position])] }
+    do {
+      var position = 0
+      let runSpan = runs.span
+      for index in 0..<runCount {
+        let run = runSpan[index]
+        let start = Int(run.start)
+        var j = Int(run.end)
+        guard run.isReversed else {
+          for k in start..<j {
+            orderSpan[position] = Int32(k)
+            position += 1
+          }
+          continue
+        }
+        while j > start {
+          j -= 1
+          // Rule L3 (as FriBidi's REORDER_NSM does it): a base and the marks after it stay in
+          // logical order, so the marks come out after the base.
+          guard keepsMarksAfterBase && classes[j] == .nonspacingMark else {
+            orderSpan[position] = Int32(j)
+            position += 1
+            continue
+          }
+          var clusterStart = j
+          while clusterStart > start {
+            let before = classes[clusterStart - 1]
+            guard before == .nonspacingMark || before.isRemovedByX9 else { break }
+            clusterStart -= 1
+          }
+          if clusterStart > start { clusterStart -= 1 }
+          for k in clusterStart...j {
+            orderSpan[position] = Int32(k)
+            position += 1
+          }
+          j = clusterStart
+        }
+      }
     }
 
     // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
@@ -192,40 +222,6 @@ package struct LineArranger {
       for j in 0..<count { positionsOut[j] = -1 }
     }
     return kept
-  }
-
-  /// Rule L3 (as FriBidi's REORDER_NSM does it): in right-to-left text, reverse each base character
-  /// with the marks that follow it, so that the reversal of rule L2 puts the marks after the base.
-  /// `order` starts as the identity.
-  private static func reverseMarkClusters(
-    _ order: inout MutableSpan<Int32>, count: Int, levels: Span<UInt8>, classes: Span<BidiClass>
-  ) {
-    var k = count - 1
-    func isMarkOrRemoved(_ position: Int) -> Bool {
-      let bidiClass = classes[Int(order[position])]
-      return bidiClass == .nonspacingMark || bidiClass.isRemovedByX9
-    }
-    while k >= 0 {
-      guard levels[k] & 1 == 1, classes[Int(order[k])] == .nonspacingMark else {
-        k -= 1
-        continue
-      }
-      let clusterEnd = k
-      let level = levels[k]
-      k -= 1
-      while k >= 0 {
-        guard levels[k] == level, isMarkOrRemoved(k) else { break }
-        k -= 1
-      }
-      var low = (k >= 0 && levels[k] == level) ? k : k + 1
-      var high = clusterEnd
-      k = low - 1
-      while low < high {
-        order.swapAt(low, high)
-        low += 1
-        high -= 1
-      }
-    }
   }
 
   /// Grows `buffer` to hold at least `count` elements; it never shrinks, so a buffer reused for

@@ -1,28 +1,20 @@
 @available(SwiftStdlib 6.2, *)
 extension BidiClass {
-  @inline(__always) var isIsolateInitiator: Bool {
-    self == .leftToRightIsolate || self == .rightToLeftIsolate || self == .firstStrongIsolate
-  }
+  // Tests of the raw value's range: a chain of comparisons with each constant cost more on the
+  // passes that ask these of every character.
+  @inline(__always) var isIsolateInitiator: Bool { rawValue &- 19 < 3 }
 
-  @inline(__always) var isEmbeddingOrOverride: Bool {
-    self == .leftToRightEmbedding || self == .rightToLeftEmbedding
-      || self == .leftToRightOverride || self == .rightToLeftOverride
-  }
+  @inline(__always) var isEmbeddingOrOverride: Bool { rawValue &- 14 < 4 }
 
   /// Removed by rule X9: embeddings, overrides, PDF and boundary neutrals.
-  @inline(__always) var isRemovedByX9: Bool {
-    isEmbeddingOrOverride || self == .popDirectionalFormat || self == .boundaryNeutral
-  }
+  @inline(__always) var isRemovedByX9: Bool { rawValue &- 14 < 5 || rawValue == 9 }
 
-  @inline(__always) var isStrong: Bool {
-    self == .leftToRight || self == .rightToLeft || self == .arabicLetter
-  }
+  @inline(__always) var isStrong: Bool { rawValue < 3 }
 
   /// Any class that may hold right-to-left resolution work: strong R/AL, Arabic numbers and every
   /// explicit formatting character. Text with none of these in a left-to-right paragraph is all level 0.
   @inline(__always) var needsBidiWork: Bool {
-    self == .rightToLeft || self == .arabicLetter || self == .arabicNumber
-      || (rawValue >= BidiClass.leftToRightEmbedding.rawValue)
+    rawValue == 1 || rawValue == 2 || rawValue == 6 || rawValue >= 14
   }
 }
 
@@ -42,6 +34,9 @@ internal struct IsolateStructure {
   init(classes: Span<BidiClass>) {
     rebuild(classes: classes)
   }
+
+  /// Empties the table, for a paragraph known to hold no isolate initiator.
+  mutating func clear() { matchingPDI.removeAll(keepingCapacity: true) }
 
   /// Makes the table for `classes`, reusing the array's storage.
   ///

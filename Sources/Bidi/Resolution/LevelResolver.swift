@@ -54,14 +54,18 @@ internal enum LevelResolver {
   ///   - brackets: FriBidi bracket ids per character (0 for none), at least as many as `classes`.
   ///   - baseLevel: 0 or 1.
   ///   - levels: room for one level per class.
+  ///   - removesCharacters: whether the paragraph may hold characters rule X9 removes.
   ///   - libraryAlone: hand the whole paragraph to FriBidi as it is, isolates and all, for tests
   ///     that show what the loaded library does without the engine.
   static func resolve(
     classes: Span<BidiClass>, structure: IsolateStructure, brackets: Span<UInt32>, baseLevel: UInt8,
-    into levels: inout MutableSpan<UInt8>, libraryAlone: Bool = false
+    into levels: inout MutableSpan<UInt8>, removesCharacters: Bool = true, libraryAlone: Bool = false
   ) throws(Failure) {
     let count = classes.count
-    for i in 0..<count { levels[i] = baseLevel }
+    do {
+      var paragraph = levels.extracting(0..<count)
+      paragraph.update(repeating: baseLevel)
+    }
     guard count > 0 else { return }
     var pending = PendingSegments()
     pending.append(PendingSegment(range: 0..<count, level: baseLevel))
@@ -99,6 +103,7 @@ internal enum LevelResolver {
       pending.append(contentsOf: buffer.children)
       segment = buffer
     }
+    guard removesCharacters else { return }
     for i in 0..<count where classes[i].isRemovedByX9 {
       levels[i] = removedLevel
     }

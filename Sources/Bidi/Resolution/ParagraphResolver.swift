@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Resolves paragraphs one after another into the caller's buffers: the direction by rules P2–P3 (or
 /// as given) and the level of every character after rule I2. `BidiText` makes one for each
 /// paragraph; a caller that lays out message after message keeps one and reuses its buffers.
@@ -23,14 +25,17 @@ package struct ParagraphResolver {
   ///   - levels: room for one level per class; receives the levels after rule I2, with
   ///     ``LevelResolver/removedLevel`` for characters rule X9 removes.
   ///   - paragraphStart: where the paragraph starts in its text, for the error.
+  ///   - present: the classes the paragraph holds (or more), when the caller knows them; found here
+  ///     otherwise.
   /// - Throws: ``BidiError`` when FriBidi, which resolves explicit embeddings and overrides, cannot
   ///   allocate.
   /// - Complexity: O(*n*) for chat text; see ``LevelResolver`` for the bounds on hostile text.
   package mutating func resolve(
     classes: Span<BidiClass>, brackets: Span<UInt32>, direction: BaseDirection, into levels: inout MutableSpan<UInt8>,
-    paragraphStart: Int = 0, libraryAlone: Bool = false
+    paragraphStart: Int = 0, present knownPresent: BidiClassSet? = nil, libraryAlone: Bool = false
   ) throws(BidiError) -> TextDirection {
-    structure.rebuild(classes: classes)
+    let present = knownPresent ?? BidiClassSet(of: classes)
+    if present.intersects(.isolateInitiators) { structure.rebuild(classes: classes) } else { structure.clear() }
     let resolved: TextDirection
     switch direction.choice {
     case .fixed(let fixed):
@@ -39,12 +44,7 @@ package struct ParagraphResolver {
       resolved = structure.firstStrongDirection(in: 0..<classes.count, classes: classes) ?? fallback
     }
     let baseLevel: UInt8 = resolved == .rightToLeft ? 1 : 0
-    var needsWork = false
-    for i in classes.indices where classes[i].needsBidiWork {
-      needsWork = true
-      break
-    }
-    if baseLevel == 0 && !needsWork && !libraryAlone {
+    if baseLevel == 0 && !present.intersects(.needingBidiWork) && !libraryAlone {
       // Nothing can leave level 0: no right-to-left character, no Arabic digit, no control.
       for i in classes.indices {
         levels[i] = classes[i] == .boundaryNeutral ? LevelResolver.removedLevel : 0
@@ -54,7 +54,7 @@ package struct ParagraphResolver {
     do {
       try LevelResolver.resolve(
         classes: classes, structure: structure, brackets: brackets, baseLevel: baseLevel, into: &levels,
-        libraryAlone: libraryAlone)
+        removesCharacters: present.intersects(.removedByX9), libraryAlone: libraryAlone)
     } catch {
       throw BidiError(kind: .libraryFailure, paragraphStart: paragraphStart)
     }

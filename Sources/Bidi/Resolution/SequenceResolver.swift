@@ -282,24 +282,48 @@ struct BracketPairing {
     var closing: Int
   }
 
-  private var open: [Bracket] = []
-  private var pairs: [Pair] = []
+  // On the stack, as nearly every sequence holds a few brackets at most: arrays of their own cost two
+  // allocations for every chat message with a bracket in it. BD16 keeps at most 63 brackets open.
+  private var open = InlineArray<63, Bracket>(repeating: Bracket(position: 0, id: 0))
+  private var openCount = 0
+  private var firstPairs = InlineArray<16, Pair>(repeating: Pair(opening: 0, closing: 0))
+  /// Every pair once there are more than fit on the stack.
+  private var allPairs: [Pair] = []
+  private var pairCount = 0
 
   static let maximumOpenBrackets = 63
 
   /// Records the bracket at sequence position `position`; `false` when BD16 would stop here.
   mutating func add(bracket id: UInt32, at position: Int) -> Bool {
     if id & FriBidiLibrary.openingBracketMask != 0 {
-      guard open.count < Self.maximumOpenBrackets else { return false }
-      open.append(Bracket(position: position, id: id & ~FriBidiLibrary.openingBracketMask))
+      guard openCount < Self.maximumOpenBrackets else { return false }
+      open[openCount] = Bracket(position: position, id: id & ~FriBidiLibrary.openingBracketMask)
+      openCount += 1
       return true
     }
     // A closing bracket pairs with the nearest open one of its kind, closing those above it.
-    if let match = open.lastIndex(where: { $0.id == id }) {
-      pairs.append(Pair(opening: open[match].position, closing: position))
-      open.removeSubrange(match...)
+    var match = openCount - 1
+    while match >= 0 && open[match].id != id { match -= 1 }
+    if match >= 0 {
+      append(Pair(opening: open[match].position, closing: position))
+      openCount = match
     }
     return true
+  }
+
+  private mutating func append(_ pair: Pair) {
+    if pairCount < firstPairs.count {
+      firstPairs[pairCount] = pair
+    } else {
+      if allPairs.isEmpty { for index in firstPairs.indices { allPairs.append(firstPairs[index]) } }
+      allPairs.append(pair)
+    }
+    pairCount += 1
+  }
+
+  /// The pair in the `index`th place.
+  private func pair(_ index: Int) -> Pair {
+    pairCount <= firstPairs.count ? firstPairs[index] : allPairs[index]
   }
 
   /// Applies rule N0 to the first `count` of `types` (after rules W1–W7), in the order of the
@@ -310,9 +334,20 @@ struct BracketPairing {
   mutating func resolve(
     _ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, classes: Span<BidiClass>, origins: Span<Int32>
   ) {
-    guard !pairs.isEmpty else { return }
+    guard pairCount > 0 else { return }
     // Found in the order they close; resolved in the order they open.
-    pairs.sort { $0.opening < $1.opening }
+    if pairCount <= firstPairs.count {
+      // A few pairs: sorted where they are.
+      for i in 1..<max(1, pairCount) {
+        var j = i
+        while j > 0 && firstPairs[j - 1].opening > firstPairs[j].opening {
+          firstPairs.swapAt(j - 1, j)
+          j -= 1
+        }
+      }
+    } else {
+      allPairs.sort { $0.opening < $1.opening }
+    }
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     // Numbers count as right to left.
     func strong(_ type: BidiClass) -> BidiClass? {
@@ -322,7 +357,8 @@ struct BracketPairing {
       default: nil
       }
     }
-    for pair in pairs {
+    for index in 0..<pairCount {
+      let pair = pair(index)
       var foundEmbedding = false
       var foundOpposite = false
       for k in pair.opening + 1..<pair.closing {

@@ -5,7 +5,7 @@
 /// BidiControl(Unicode.Scalar(0x2067)!)    // .rightToLeftIsolate
 /// BidiControl.popDirectionalIsolate.abbreviation   // "PDI"
 /// ```
-public enum BidiControl: UInt32, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum BidiControl: UInt32, Sendable, Hashable, CaseIterable, CustomStringConvertible, BitwiseCopyable {
   /// LRE, U+202A: starts a left-to-right embedding.
   case leftToRightEmbedding = 0x202A
   /// RLE, U+202B: starts a right-to-left embedding.

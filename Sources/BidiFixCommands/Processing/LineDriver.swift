@@ -96,7 +96,9 @@ struct LineDriver {
     // The reader's chunks hold the lines: it waits, with them, until the jobs are done.
     let jobsDone = DispatchSemaphore(value: 0)
     let stages = DispatchGroup()
-    DispatchQueue.global().async(group: stages) {
+    // The reader and the writer wait on each other and on the jobs: each runs on a queue of its own,
+    // whose thread is not one of the pool's, so their waiting never takes a thread from the jobs.
+    DispatchQueue(label: "bidi-fix.reader").async(group: stages) {
       // The jobs check each line's bytes as they process it, so the reader does not.
       var reader = LineReader(descriptor: descriptor, validates: false)
       var batchNumber = 0
@@ -117,7 +119,7 @@ struct LineDriver {
         }
       }
     }
-    DispatchQueue.global().async(group: stages) {
+    DispatchQueue(label: "bidi-fix.writer").async(group: stages) {
       while let batch = processed.receive() { writer.write(batch) }
     }
     while true {
