@@ -78,7 +78,8 @@ let package = Package(
       dependencies: ["bidi-fix"]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
-      name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalizationCore"],
+      name: "bidi-fuzz",
+      dependencies: ["Bidi", "BidiIsolator", "BidiTerminal", "BidiFixCommands", "BidiLocalizationCore"],
       path: "Fuzz/BidiFuzz"),
     // Release-build throughput of the isolator library (Scripts/bench).
     .executableTarget(
@@ -99,7 +100,9 @@ let package = Package(
       dependencies: ["BidiLocalization", "BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiFixCommandsTests",
-      dependencies: ["BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTestSupport"]),
+      dependencies: [
+        "BidiFixCommands", "bidi-fix", "bidi-fuzz", "Bidi", "BidiIsolator", "BidiTerminal", "BidiTestSupport",
+      ]),
   ]
 )
 

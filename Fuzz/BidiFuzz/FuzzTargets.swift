@@ -4,9 +4,10 @@
 //
 // Each target checks the properties that must hold for any input, and traps when one does not.
 import Bidi
-import BidiFixCommands
+@_spi(Testing) import BidiFixCommands
 import BidiIsolator
 import BidiLocalizationCore
+import BidiTerminal
 import Foundation
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Foundation
 #endif
 
 enum FuzzTarget: String, CaseIterable {
-  case isolator, engine, message, localization
+  case isolator, engine, message, localization, display
 
   func run(_ bytes: [UInt8]) {
     switch self {
@@ -22,6 +23,7 @@ enum FuzzTarget: String, CaseIterable {
     case .engine: fuzzEngine(bytes)
     case .message: fuzzMessage(bytes)
     case .localization: fuzzLocalization(bytes)
+    case .display: fuzzDisplay(bytes)
     }
   }
 }
@@ -105,6 +107,34 @@ func fuzzMessage(_ bytes: [UInt8]) {
   _ = MessagePass.check(line)
 }
 
+/// `TerminalDisplay` against ``ReferenceDisplay``, the data flow it replaced, with the options the
+/// selector byte picks: each line of the input (decoded, ill-formed bytes replaced) must come out
+/// the same, byte for byte, with one workspace reused from line to line.
+func fuzzDisplay(_ bytes: [UInt8]) {
+  guard let selector = bytes.first else { return }
+  let widths: [Int?] = [nil, 40, 80, Int(selector >> 3) + 1]
+  let alignments: [TerminalLayout.Alignment] = [.auto, .left, .right, .none]
+  var display = TerminalDisplay(
+    layout: TerminalLayout(
+      width: widths[Int(selector) % 4], alignment: alignments[Int(selector >> 2) % 4],
+      shapesArabic: selector & 0x40 == 0))
+  if selector & 0x80 != 0 {
+    display.isolator = selector & 0x10 != 0 ? nil : display.isolator
+    display.direction = selector & 0x20 != 0 ? .rightToLeft : nil
+    display.digits = selector & 0x08 != 0 ? .contextual() : .keep
+  }
+  let reference = ReferenceDisplay(display)
+  var workspace = TerminalDisplay.Workspace()
+  for line in bytes.dropFirst().split(separator: 0x0A, omittingEmptySubsequences: false) {
+    let text = String(decoding: line, as: UTF8.self)
+    var fast: [UInt8] = []
+    display.render(text.utf8Span, lineBreak: [0x0A], appendingTo: &fast, workspace: &workspace)
+    var expected: [UInt8] = []
+    reference.render(text, lineBreak: [0x0A], appendingTo: &expected)
+    require(fast == expected, "display differs from the reference for \(text.debugDescription) (selector \(selector))")
+  }
+}
+
 /// A translation file in the format the selector byte picks: it is read or refused with a position
 /// in it; read, its findings come without a trap, fixing nothing gives back its bytes, and the fixed
 /// file reads again with the same values and is its own fix.
@@ -171,7 +201,7 @@ func fuzzLocalization(_ bytes: [UInt8]) {
     static func main() {
       let arguments = CommandLine.arguments.dropFirst()
       guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-        print("usage: bidi-fuzz isolator|engine|message|localization FILE…")
+        print("usage: bidi-fuzz isolator|engine|message|localization|display FILE…")
         exit(2)
       }
       for path in arguments.dropFirst() {

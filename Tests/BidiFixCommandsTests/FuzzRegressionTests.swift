@@ -14,7 +14,8 @@ struct FuzzRegressionTests {
   }
 
   @Test(
-    "Saved crash inputs and the seeds pass every target", arguments: ["isolator", "engine", "message", "localization"])
+    "Saved crash inputs and the seeds pass every target",
+    arguments: ["isolator", "engine", "message", "localization", "display"])
   func replaySavedInputs(target: String) throws {
     let folder = repositoryRoot.appendingPathComponent("Fuzz/Regressions")
     let saved = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

@@ -23,8 +23,9 @@ struct BidiClassTableTests {
   func comparedWithFriBidi() throws {
     let derivedAge = try unicodeDataFile("DerivedAge.txt")
     let unicodeData = try unicodeDataFile("UnicodeData.txt")
-    let ages = Self.ages(from: derivedAge)
-    let friBidiVersion = try #require(Self.version(BidiLibrary.unicodeVersion))
+    let ages = unicodeAges(derivedAge)
+    let records = unicodeDataRecords(unicodeData)
+    let friBidiVersion = try #require(UnicodeVersion(BidiLibrary.unicodeVersion))
     var compared = 0
     var assignedLater = 0
     var newDefaults = 0
@@ -44,7 +45,7 @@ struct BidiClassTableTests {
         newDefaults += 1
       case .some(let age):
         if let change = Self.generalCategoryChanges[codePoint], change.friBidi == theirs, change.current == ours,
-          Self.unicodeDataFields(of: codePoint, in: unicodeData) == [change.category, ours]
+          records[codePoint].map({ [$0.category, $0.bidiClass] }) == [change.category, ours]
         {
           recategorized.append("\(name) \(change.note)")
         } else {
@@ -123,47 +124,9 @@ struct BidiClassTableTests {
     #expect(BidiClass.allCases.map(\.shortName) == BidiClass.allCases.map(\.shortName))
   }
 
-  /// Fields 2 and 4 of the code point's UnicodeData.txt line: General_Category and Bidi_Class.
-  static func unicodeDataFields(of codePoint: UInt32, in file: String) -> [String] {
-    let key = String(codePoint, radix: 16, uppercase: true)
-    let padded = String(repeating: "0", count: max(0, 4 - key.count)) + key + ";"
-    guard let line = file.split(separator: "\n").first(where: { $0.hasPrefix(padded) }) else { return [] }
-    let fields = line.split(separator: ";", omittingEmptySubsequences: false)
-    return [String(fields[2]), String(fields[4])]
-  }
-
   /// FriBidi's class name, in the abbreviations the UCD uses, through the engine's public API (the
   /// C library stays behind the engine's internal layer).
   static func friBidiShortName(_ codePoint: UInt32) -> String {
     BidiLibrary.bidiClass(of: codePoint)?.shortName ?? "?"
-  }
-
-  /// The Age of every assigned code point, as (major, minor).
-  static func ages(from file: String) -> [UInt32: Version] {
-    var ages: [UInt32: Version] = [:]
-    for line in file.split(separator: "\n") where !line.hasPrefix("#") {
-      let fields = line.split(separator: "#")[0].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      guard fields.count == 2, let age = version(fields[1]) else { continue }
-      let bounds = fields[0].split(separator: ".", omittingEmptySubsequences: true).compactMap {
-        UInt32($0, radix: 16)
-      }
-      guard let low = bounds.first, let high = bounds.last else { continue }
-      for codePoint in low...high { ages[codePoint] = age }
-    }
-    return ages
-  }
-
-  struct Version: Comparable, CustomStringConvertible {
-    var major: Int
-    var minor: Int
-    static func < (lhs: Version, rhs: Version) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
-    var description: String { "\(major).\(minor)" }
-  }
-
-  static func version(_ text: some StringProtocol) -> Version? {
-    let parts = text.split(separator: ".").compactMap { Int($0) }
-    return parts.count >= 2 ? Version(major: parts[0], minor: parts[1]) : nil
   }
 }

@@ -1,0 +1,83 @@
+@_spi(Testing) import BidiFixCommands
+import BidiIsolator
+import BidiTerminal
+import BidiTestSupport
+import Foundation
+import Testing
+
+/// `TerminalDisplay`, which `bidi-fix display` runs on, against ``ReferenceDisplay``, the data flow
+/// it replaced (a `String` isolated, its isolates found again, laid out by `TerminalLayout` through
+/// `BidiText`): byte for byte, on lines of `Scripts/gen-corpus` (mixed and left-to-right-heavy chat,
+/// and hostile lines rich in controls, brackets, marks and emoji), one workspace reused from line
+/// to line as the command reuses it. `BIDI_DISPLAY_SEEDS=N` runs N seeds of the corpora.
+@Suite("TerminalDisplay against the data flow it replaced")
+struct DisplayFlowTests {
+  /// No wrapping and the two common widths, each with every side a line may be aligned to; then
+  /// the other options: not isolated, a fixed direction, digits converted, not shaped.
+  static let displays: [TerminalDisplay] =
+    [nil, 40, 80].flatMap { width in
+      [TerminalLayout.Alignment.auto, .left, .right].map {
+        TerminalDisplay(layout: TerminalLayout(width: width, alignment: $0))
+      }
+    } + [
+      TerminalDisplay(layout: TerminalLayout(width: 40), isolator: nil),
+      TerminalDisplay(layout: TerminalLayout(width: nil), isolator: nil),
+      TerminalDisplay(layout: TerminalLayout(width: 40), direction: .rightToLeft),
+      TerminalDisplay(layout: TerminalLayout(width: 80), direction: .leftToRight),
+      TerminalDisplay(layout: TerminalLayout(width: 80), digits: .contextual()),
+      TerminalDisplay(layout: TerminalLayout(width: 40, shapesArabic: false), digits: .persian),
+    ]
+
+  @Test(
+    "Generated chat and hostile lines: no wrap, width 40 and 80, each alignment, and the other options",
+    .enabled(if: Program.path(of: "python3") != nil, "needs python3, which runs Scripts/gen-corpus"),
+    arguments: SplitMix64.seeds("BIDI_DISPLAY_SEEDS"))
+  func generatedLines(seed: UInt64) throws {
+    let lines = try Self.lines(seed: seed)
+    for display in Self.displays {
+      Self.expectSameOutput(display, on: lines)
+    }
+  }
+
+  /// About a thousand lines of each of gen-corpus's profiles for `seed`.
+  static func lines(seed: UInt64) throws -> [String] {
+    var lines: [String] = []
+    for (profile, megabytes) in [("mixed", "0.12"), ("ltr-heavy", "0.08"), ("hostile", "0.08")] {
+      let run = try Program.run(
+        "python3",
+        [
+          repositoryRoot.appendingPathComponent("Scripts/gen-corpus").path, "--profile", profile, "--megabytes",
+          megabytes, "--seed", String(seed),
+        ])
+      try #require(run.status == 0, "gen-corpus: \(run.stderr)")
+      lines += run.text.split(separator: "\n").map(String.init)
+    }
+    return lines
+  }
+
+  /// Renders every line with `display` and one workspace, and with the reference; records the
+  /// first lines whose bytes differ.
+  static func expectSameOutput(_ display: TerminalDisplay, on lines: [String]) {
+    let reference = ReferenceDisplay(display)
+    var workspace = TerminalDisplay.Workspace()
+    var differing = 0
+    for line in lines {
+      var fast: [UInt8] = []
+      display.render(line.utf8Span, lineBreak: [0x0A], appendingTo: &fast, workspace: &workspace)
+      var expected: [UInt8] = []
+      reference.render(line, lineBreak: [0x0A], appendingTo: &expected)
+      guard fast != expected else { continue }
+      differing += 1
+      if differing <= 3 {
+        Issue.record(
+          """
+          \(display.layout) isolating \(display.isolator != nil) direction \(String(describing: display.direction)) \
+          digits \(display.digits): \(escaped(line))
+          TerminalDisplay: \(escaped(String(decoding: fast, as: UTF8.self)))
+          reference:       \(escaped(String(decoding: expected, as: UTF8.self)))
+          """)
+      }
+    }
+    #expect(differing == 0, "\(differing) of \(lines.count) lines differ")
+  }
+}
