@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "BidiTerminal", targets: ["BidiTerminal"]),
     .library(name: "BidiLocalization", targets: ["BidiLocalization"]),
     .library(name: "BidiLocalizationCore", targets: ["BidiLocalizationCore"]),
+    .library(name: "BidiAttributedText", targets: ["BidiAttributedText"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
   ],
@@ -41,8 +42,11 @@ let package = Package(
     // Foundation, so bidi-fix does not pay Foundation's start-up for its chat commands.
     .target(name: "BidiLocalizationCore", dependencies: ["BidiIsolator"]),
     // All of the above, re-exported, and `String(bidiFormat:)`: String(format:) with every argument
-    // isolated, throwing instead of crashing. The one module of ours that needs Foundation.
+    // isolated, throwing instead of crashing. It needs Foundation, as BidiAttributedText does.
     .target(name: "BidiLocalization", dependencies: ["BidiLocalizationCore", "BidiIsolator"]),
+    // Attributed text isolated with every attribute kept: `AttributedString` and
+    // `NSAttributedString`, with runs the caller names (a link, a mention) isolated as units.
+    .target(name: "BidiAttributedText", dependencies: ["BidiIsolator"]),
     // Text for terminals that do no bidi of their own: cell widths, wrapping before reordering,
     // alignment, and the escape sequences that keep bidi-aware terminals from reordering again.
     .target(name: "BidiTerminal", dependencies: ["Bidi", "BidiIsolator"]),
@@ -66,6 +70,9 @@ let package = Package(
     // Release-build throughput of the isolator library (Scripts/bench).
     .executableTarget(
       name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
+    // Release-build cost of isolating an attributed chat message against building it.
+    .executableTarget(
+      name: "bidi-attributed-bench", dependencies: ["BidiAttributedText"], path: "Benchmarks/AttributedText"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
     // The seeded random generator every test target draws its random inputs from.
@@ -76,6 +83,8 @@ let package = Package(
     .testTarget(name: "AvailabilityTests"),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
+    .testTarget(
+      name: "BidiAttributedTextTests", dependencies: ["BidiAttributedText", "BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiLocalizationTests",
       dependencies: ["BidiLocalization", "BidiIsolator", "Bidi", "BidiTestSupport"]),

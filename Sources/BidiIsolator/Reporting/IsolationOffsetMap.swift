@@ -30,8 +30,8 @@ public enum OffsetAffinity: String, Sendable, Hashable, CaseIterable, CustomStri
 ///
 /// - Complexity: every mapping is O(log *k*) for *k* edits.
 public struct IsolationOffsetMap: Sendable, Hashable {
-  /// The edits, in the order of the text.
-  let edits: [IsolationEdit]
+  /// The controls inserted and removed, in the order of the text, which the offsets follow.
+  public let edits: [IsolationEdit]
   /// The length of the original text.
   public let originalLength: TextOffset
   /// The length of the isolated text.
@@ -41,6 +41,18 @@ public struct IsolationOffsetMap: Sendable, Hashable {
     self.edits = edits
     self.originalLength = originalLength
     self.isolatedLength = isolatedLength
+  }
+
+  /// The map the other way, from the isolated text to the original, whose edits undo these.
+  ///
+  /// - Complexity: O(*k*) for *k* edits.
+  public var inverted: IsolationOffsetMap {
+    IsolationOffsetMap(
+      edits: edits.map {
+        IsolationEdit(
+          kind: $0.kind == .insertion ? .removal : .insertion, control: $0.control, originalOffset: $0.isolatedOffset,
+          isolatedOffset: $0.originalOffset)
+      }, originalLength: isolatedLength, isolatedLength: originalLength)
   }
 
   /// Where the original `offset` is in the isolated text, counted in `unit`: before or after the

@@ -15,7 +15,8 @@ internal struct SpanIsolation {
   let members: MemberNameIndex?
 
   func isolate(_ message: String, spans: [Range<Int>]) -> TextIsolation {
-    withUTF8Text(message) { original in
+    let spans = Self.characterAligned(spans, in: message)
+    return withUTF8Text(message) { original in
       let contents = contentRanges(spans, in: original)
       let input = peeled(original, contents: contents) ?? message
       // Set when the isolator estimates the direction: it needs one only to write it.
@@ -52,7 +53,57 @@ internal struct SpanIsolation {
 
   /// `text` without the isolates right around `spans`.
   func withoutSpanIsolates(_ text: String, spans: [Range<Int>]) -> String {
-    withUTF8Text(text) { utf8 in peeled(utf8, contents: contentRanges(spans, in: utf8)) } ?? text
+    let spans = Self.characterAligned(spans, in: text)
+    return withUTF8Text(text) { utf8 in peeled(utf8, contents: contentRanges(spans, in: utf8)) } ?? text
+  }
+
+  /// `spans` widened to whole characters: a control inside a grapheme cluster would split an emoji
+  /// sequence or a letter from its marks on screen. Characters are those of the text without its
+  /// bidi controls, which break clusters: so the isolator's own controls, inserted or removed,
+  /// never change where a span ends.
+  ///
+  /// - Complexity: O(*n*), and nothing without spans.
+  private static func characterAligned(_ spans: [Range<Int>], in text: String) -> [Range<Int>] {
+    guard !spans.isEmpty else { return [] }
+    // The scalars but controls, where each starts in `text`, and which of them start a character.
+    var scalars = String.UnicodeScalarView()
+    var starts: [Int] = []
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      if BidiControl(scalar) == nil {
+        scalars.append(scalar)
+        starts.append(offset)
+      }
+      offset += UTF8.width(scalar)
+    }
+    var startsCharacter = [Bool](repeating: false, count: starts.count + 1)
+    startsCharacter[starts.count] = true
+    var index = 0
+    for character in String(scalars) {
+      startsCharacter[index] = true
+      index += character.unicodeScalars.count
+    }
+    /// The index of the first scalar but controls at or after `offset`.
+    func scalarIndex(_ offset: Int) -> Int {
+      var low = 0
+      var high = starts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if starts[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    return spans.map { span in
+      var lower = scalarIndex(span.lowerBound)
+      var upper = scalarIndex(span.upperBound)
+      let lowerMoves = !startsCharacter[lower]
+      let upperMoves = !startsCharacter[upper]
+      while !startsCharacter[lower] { lower -= 1 }
+      while !startsCharacter[upper] { upper += 1 }
+      let start = lowerMoves ? starts[lower] : span.lowerBound
+      let end = upperMoves ? starts[upper - 1] + UTF8.width(scalars[scalars.index(scalars.startIndex, offsetBy: upper - 1)]) : span.upperBound
+      return start..<max(start, end)
+    }
   }
 
   /// The offsets from `original` to `changed`, which differs from it in bidi controls alone.

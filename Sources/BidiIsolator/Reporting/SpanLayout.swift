@@ -103,8 +103,8 @@ internal struct SpanLayout {
   // MARK: Content
 
   /// The parts of `spans` (byte ranges at scalar boundaries) that hold characters: split at
-  /// paragraph separators, trimmed of controls at their ends and widened to whole ASCII address
-  /// tokens, by (start ascending, end descending), without repeats.
+  /// paragraph separators, trimmed of controls at their ends and widened to whole words and
+  /// addresses, by (start ascending, end descending), without repeats.
   ///
   /// - Complexity: O(*s* log *s* + *p*) for *s* spans and the *p* separators they cross.
   static func contentRanges(of spans: [Range<Int>], in text: UTF8Text, separators: [Range<Int>]) -> [Range<Int>] {
@@ -140,19 +140,30 @@ internal struct SpanLayout {
       upper = text.scalarStart(before: upper)
     }
     guard lower < upper else { return nil }
-    // Never between two characters an address or cashtag reads as one token: a control there ends
-    // the token, and `example.co` of `example.comx`, which is no URL, would become one.
-    while isAddressCharacter(text[lower]), let before = text.scalarSkippingControls(before: lower),
-      before.value < 0x80, isAddressCharacter(UInt8(before.value))
+    // Never inside a word or an address: a control there ends the token for the scanner, and a
+    // part of it could become an entity the whole is not (`example.co` of `example.comx`, or a
+    // mention cut short before an `@` that kept it from being one).
+    while joinsToken(text.scalar(at: lower).value), let before = text.scalarSkippingControls(before: lower),
+      joinsToken(before.value)
     {
-      lower = before.controlsStart - 1
+      lower = text.scalarStart(before: before.controlsStart)
     }
-    while isAddressCharacter(text[upper - 1]), let after = text.scalarSkippingControls(from: upper),
-      after.value < 0x80, isAddressCharacter(UInt8(after.value))
+    while joinsToken(text.scalar(at: text.scalarStart(before: upper)).value),
+      let after = text.scalarSkippingControls(from: upper), joinsToken(after.value)
     {
-      upper = after.offset + 1
+      upper = after.offset + text.scalar(at: after.offset).length
     }
     return lower..<upper
+  }
+
+  /// Whether `value` belongs in a token the scanner reads whole: a letter, mark, digit, joiner or
+  /// connector of any script, or a sign URLs, e-mail addresses and cashtags hold.
+  private static func joinsToken(_ value: UInt32) -> Bool {
+    guard value < 0x80 else {
+      let kind = CharacterTable.shared.kind(of: value)
+      return kind.isNameCharacter || kind == .connector
+    }
+    return isAddressCharacter(UInt8(value))
   }
 
   /// ASCII letters, digits and the signs URLs, e-mail addresses and cashtags hold inside a token.

@@ -1,0 +1,88 @@
+import Foundation
+
+/// An `AttributedString` isolated, with what isolating it did.
+///
+/// ```swift
+/// let result = AttributedTextIsolator().isolate(message)
+/// Text(result.isolated)                                 // SwiftUI
+/// let tapped = result.originalRange(of: tappedRange)    // back in the message the app holds
+/// let plain = try result.restoringOriginal(from: result.isolated)   // == message
+/// ```
+public struct AttributedStringIsolation: Sendable {
+  /// The message as given.
+  public let original: AttributedString
+  /// The message isolated, to show.
+  public let isolated: AttributedString
+  /// The isolation of the message's characters: the controls inserted and removed, the offsets
+  /// both ways in UTF-8, UTF-16 and scalars, and the message's direction.
+  public let isolation: TextIsolation
+
+  init(original: AttributedString, isolated: AttributedString, isolation: TextIsolation) {
+    self.original = original
+    self.isolated = isolated
+    self.isolation = isolation
+  }
+
+  /// The direction a reader sees the message in (``TextIsolation/direction``): what to set as
+  /// the writing direction of its paragraph or label, `nil` for the system's natural one.
+  public var direction: TextDirection? { isolation.direction }
+
+  /// Offsets between the original and the isolated text, both ways.
+  public var offsets: IsolationOffsetMap { isolation.offsets }
+
+  /// The range of ``isolated`` that shows the characters of `range`, a range of ``original``,
+  /// without the controls around them: where to draw a search match.
+  ///
+  /// - Complexity: O(log *k*) for *k* edits, plus what converting the indices costs.
+  public func isolatedRange(of range: Range<AttributedString.Index>) -> Range<AttributedString.Index> {
+    let lower = String.Index(range.lowerBound, within: isolation.original)!
+    let upper = String.Index(range.upperBound, within: isolation.original)!
+    return Range(isolation.isolatedRange(of: lower..<upper), in: isolated)!
+  }
+
+  /// The range of ``original`` whose characters `range`, a range of ``isolated``, shows: what a
+  /// tap or a selection means in the message the app holds, and what to copy.
+  ///
+  /// ```swift
+  /// let copied = AttributedString(result.original[result.originalRange(of: selection)])
+  /// ```
+  ///
+  /// - Complexity: O(log *k*) for *k* edits, plus what converting the indices costs.
+  public func originalRange(of range: Range<AttributedString.Index>) -> Range<AttributedString.Index> {
+    let lower = String.Index(range.lowerBound, within: isolation.isolated)!
+    let upper = String.Index(range.upperBound, within: isolation.isolated)!
+    return Range(isolation.originalRange(of: lower..<upper), in: original)!
+  }
+
+  /// `text`, the isolated text or a copy of it with attributes changed, with the inserted controls
+  /// taken out and the removed ones put back with their attributes: the original, attributes and
+  /// all, with any attribute changed since changed on it too. For sending a message back to a
+  /// server or saving an edited one.
+  ///
+  /// - Throws: ``AttributedTextError/charactersDiffer`` when `text` does not hold the isolated
+  ///   text's characters.
+  /// - Complexity: O(*n* + *r* log *k*) for *r* runs and *k* edits.
+  public func restoringOriginal(from text: AttributedString) throws(AttributedTextError) -> AttributedString {
+    let runs = AttributedRuns(text, units: [])
+    guard runs.string == isolation.isolated else { throw .charactersDiffer }
+    guard !isolation.isUnchanged else { return text }
+    let originalRuns = AttributedRuns(original, units: [])
+    return runs.transferred(to: isolation.original, through: isolation.offsets.inverted) { edit in
+      (originalRuns.attributes(at: edit.isolatedOffset.utf8), true)
+    }
+  }
+}
+
+/// Why an attributed text could not be restored.
+public enum AttributedTextError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The text given does not hold the isolated text's characters, so the account of the isolation
+  /// does not apply to it.
+  case charactersDiffer
+
+  /// What is wrong, in a sentence.
+  public var description: String {
+    switch self {
+    case .charactersDiffer: "the text does not hold the isolated text's characters"
+    }
+  }
+}
