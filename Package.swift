@@ -75,8 +75,9 @@ let package = Package(
       name: "bidi-attributed-bench", dependencies: ["BidiAttributedText"], path: "Benchmarks/AttributedText"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
-    // The seeded random generator every test target draws its random inputs from.
-    .target(name: "BidiTestSupport", path: "Tests/Support"),
+    // The seeded random generator every test target draws its random inputs from, and the checks
+    // of an isolation's offsets the isolator's and the attributed text's tests share.
+    .target(name: "BidiTestSupport", dependencies: ["BidiIsolator"], path: "Tests/Support"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi", "BidiTestSupport"]),
     // Type-checks every library module with the build's own flags and reads the typed AST for uses
     // of what Apple's systems have only from the 26 releases.

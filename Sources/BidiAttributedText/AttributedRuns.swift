@@ -4,9 +4,8 @@ import Foundation
 /// with the stretches the unit attributes mark.
 internal struct AttributedRuns {
   let string: String
-  /// Each run's range in UTF-8 bytes of ``string``, and in its Unicode scalars.
+  /// Each run's range in UTF-8 bytes of ``string``.
   private(set) var ranges: [Range<Int>] = []
-  private(set) var scalarRanges: [Range<Int>] = []
   /// Each run's attributes, and whether it has none.
   private(set) var attributes: [AttributeContainer] = []
   private(set) var isEmpty: [Bool] = []
@@ -18,34 +17,44 @@ internal struct AttributedRuns {
     let typedUnits = units.compactMap(\.typed)
     var stretches = UnitRuns(attributes: typedUnits.count)
     let empty = AttributeContainer()
-    // Runs may start inside a grapheme cluster, where `String.Index(_:within:)` finds no index:
-    // they are counted in scalars, and the string walked along with them for the bytes.
-    var scalars = 0
-    var cursor = string.startIndex
-    var bytes = 0
+    var start = (index: text.startIndex, utf8: 0)
     for run in text.runs {
-      let count = text.unicodeScalars[run.range].count
-      let next = string.unicodeScalars.index(cursor, offsetBy: count)
-      let end = bytes + string.utf8.distance(from: cursor, to: next)
-      let range = bytes..<end
+      let end = (index: run.range.upperBound, utf8: Self.utf8Offset(of: run.range.upperBound, in: text, string, after: start))
+      let range = start.utf8..<end.utf8
       ranges.append(range)
-      scalarRanges.append(scalars..<scalars + count)
       let container = run.attributes
       attributes.append(container)
       isEmpty.append(container == empty)
-      if !typedUnits.isEmpty && !string.unicodeScalars[cursor..<next].allSatisfy({ BidiControl($0) != nil }) {
-        stretches.add(range, values: typedUnits.map { $0.value(run) })
+      if !typedUnits.isEmpty
+        && !string.unicodeScalars[Self.index(range.lowerBound, in: string)..<Self.index(range.upperBound, in: string)]
+          .allSatisfy({ BidiControl($0) != nil })
+      {
+        for (index, unit) in typedUnits.enumerated() { stretches.add(range, attribute: index, value: unit.value(run)) }
       }
-      scalars += count
-      cursor = next
-      bytes = end
+      start = end
     }
     unitSpans = stretches.finished()
   }
 
-  private func utf8Index(_ offset: Int) -> String.Index {
+  /// The UTF-8 offset in `string`, `text`'s characters, of `index`, which comes at or after `start`.
+  ///
+  /// An index that starts a character converts directly; one inside a grapheme cluster, where an
+  /// attribute may start, is found by counting scalars from `start`.
+  static func utf8Offset(
+    of index: AttributedString.Index, in text: AttributedString, _ string: String,
+    after start: (index: AttributedString.Index, utf8: Int)
+  ) -> Int {
+    if let aligned = String.Index(index, within: string) { return string.utf8.distance(from: string.startIndex, to: aligned) }
+    let scalars = text.unicodeScalars[start.index..<index].count
+    let from = Self.index(start.utf8, in: string)
+    return start.utf8 + string.utf8.distance(from: from, to: string.unicodeScalars.index(from, offsetBy: scalars))
+  }
+
+  static func index(_ offset: Int, in string: String) -> String.Index {
     string.utf8.index(string.startIndex, offsetBy: offset)
   }
+
+  private func utf8Index(_ offset: Int) -> String.Index { Self.index(offset, in: string) }
 
   /// The index of the run that holds the byte at `offset`.
   private func run(at offset: Int) -> Int {
@@ -67,7 +76,7 @@ internal struct AttributedRuns {
   /// What a control inserted at `offset` takes: `keys` as the character before it has them, or the
   /// character after it at the start of a paragraph; `nil` when that is nothing.
   func controlAttributes(at offset: Int, keys: [AttributeKey]) -> AttributeContainer? {
-    guard !keys.isEmpty, !string.isEmpty else { return nil }
+    guard keys.contains(where: { $0.typed != nil }), !string.isEmpty else { return nil }
     var neighbour = offset
     if offset > 0 {
       let before = string.unicodeScalars[string.unicodeScalars.index(before: utf8Index(offset))]
@@ -101,31 +110,35 @@ internal struct AttributedRuns {
     control: (IsolationEdit) -> (attributes: AttributeContainer, replacing: Bool)?
   ) -> AttributedString {
     var result = AttributedString(target)
-    func range(_ scalars: Range<Int>) -> Range<AttributedString.Index> {
-      let lower = result.unicodeScalars.index(result.startIndex, offsetBy: scalars.lowerBound)
-      return lower..<result.unicodeScalars.index(lower, offsetBy: scalars.count)
+    func index(_ utf8: Int) -> AttributedString.Index {
+      let position = Self.index(utf8, in: target)
+      if let aligned = AttributedString.Index(position, within: result) { return aligned }
+      // Inside a grapheme cluster: by scalars.
+      let scalars = target.unicodeScalars.distance(from: target.startIndex, to: position)
+      return result.unicodeScalars.index(result.startIndex, offsetBy: scalars)
     }
+    func range(_ utf8: Range<Int>) -> Range<AttributedString.Index> { index(utf8.lowerBound)..<index(utf8.upperBound) }
     let insertions = offsets.edits.filter { $0.kind == .insertion }
     var next = 0
-    for (index, source) in scalarRanges.enumerated() where !isEmpty[index] {
+    for (index, source) in ranges.enumerated() where !isEmpty[index] {
       // Controls inserted inside the run split it; those at its ends stay outside it.
-      while next < insertions.count && insertions[next].originalOffset.scalars <= source.lowerBound { next += 1 }
+      while next < insertions.count && insertions[next].originalOffset.utf8 <= source.lowerBound { next += 1 }
       var start = source.lowerBound
-      while next < insertions.count && insertions[next].originalOffset.scalars < source.upperBound {
-        let cut = insertions[next].originalOffset.scalars
+      while next < insertions.count && insertions[next].originalOffset.utf8 < source.upperBound {
+        let cut = insertions[next].originalOffset.utf8
         if cut > start {
-          let piece = offsets.isolatedRange(ofOriginal: start..<cut, in: .scalars)
+          let piece = offsets.isolatedRange(ofOriginal: start..<cut, in: .utf8)
           if !piece.isEmpty { result[range(piece)].setAttributes(attributes[index]) }
           start = cut
         }
         next += 1
       }
-      let piece = offsets.isolatedRange(ofOriginal: start..<source.upperBound, in: .scalars)
+      let piece = offsets.isolatedRange(ofOriginal: start..<source.upperBound, in: .utf8)
       if !piece.isEmpty { result[range(piece)].setAttributes(attributes[index]) }
     }
     for insertion in insertions {
       guard let (container, replacing) = control(insertion) else { continue }
-      let place = range(insertion.isolatedOffset.scalars..<insertion.isolatedOffset.scalars + 1)
+      let place = range(insertion.isolatedOffset.utf8..<insertion.isolatedOffset.utf8 + UTF8.width(insertion.control.scalar))
       if replacing {
         result[place].setAttributes(container)
       } else {

@@ -33,11 +33,9 @@ public struct AttributedStringIsolation: Sendable {
   /// The range of ``isolated`` that shows the characters of `range`, a range of ``original``,
   /// without the controls around them: where to draw a search match.
   ///
-  /// - Complexity: O(log *k*) for *k* edits, plus what converting the indices costs.
+  /// - Complexity: O(log *k*) for *k* edits, plus counting scalars to the indices.
   public func isolatedRange(of range: Range<AttributedString.Index>) -> Range<AttributedString.Index> {
-    let lower = String.Index(range.lowerBound, within: isolation.original)!
-    let upper = String.Index(range.upperBound, within: isolation.original)!
-    return Range(isolation.isolatedRange(of: lower..<upper), in: isolated)!
+    Self.convert(range, from: original, to: isolated) { offsets.isolatedRange(ofOriginal: $0, in: .scalars) }
   }
 
   /// The range of ``original`` whose characters `range`, a range of ``isolated``, shows: what a
@@ -47,11 +45,21 @@ public struct AttributedStringIsolation: Sendable {
   /// let copied = AttributedString(result.original[result.originalRange(of: selection)])
   /// ```
   ///
-  /// - Complexity: O(log *k*) for *k* edits, plus what converting the indices costs.
+  /// - Complexity: O(log *k*) for *k* edits, plus counting scalars to the indices.
   public func originalRange(of range: Range<AttributedString.Index>) -> Range<AttributedString.Index> {
-    let lower = String.Index(range.lowerBound, within: isolation.isolated)!
-    let upper = String.Index(range.upperBound, within: isolation.isolated)!
-    return Range(isolation.originalRange(of: lower..<upper), in: original)!
+    Self.convert(range, from: isolated, to: original) { offsets.originalRange(ofIsolated: $0, in: .scalars) }
+  }
+
+  /// `range` of `source` mapped by scalar offsets into `target`; a bound inside a grapheme cluster
+  /// is a scalar offset like any other.
+  private static func convert(
+    _ range: Range<AttributedString.Index>, from source: AttributedString, to target: AttributedString,
+    _ map: (Range<Int>) -> Range<Int>
+  ) -> Range<AttributedString.Index> {
+    let lower = source.unicodeScalars.distance(from: source.startIndex, to: range.lowerBound)
+    let mapped = map(lower..<lower + source.unicodeScalars.distance(from: range.lowerBound, to: range.upperBound))
+    let start = target.unicodeScalars.index(target.startIndex, offsetBy: mapped.lowerBound)
+    return start..<target.unicodeScalars.index(start, offsetBy: mapped.count)
   }
 
   /// `text`, the isolated text or a copy of it with attributes changed, with the inserted controls

@@ -122,11 +122,10 @@ extension AttributedTextIsolator {
     var stretches = UnitRuns(attributes: names.count)
     for (range, attributes) in zip(runs.ranges, runs.attributes)
     where !utf16[range].allSatisfy({ Unicode.Scalar($0).flatMap(BidiControl.init) != nil }) {
-      stretches.add(
-        range,
-        values: names.map { name in
-          attributes[name].map { $0 as? AnyHashable ?? AnyHashable(ObjectIdentifier($0 as AnyObject)) }
-        })
+      for (index, name) in names.enumerated() {
+        let value = attributes[name].map { $0 as? AnyHashable ?? AnyHashable(ObjectIdentifier($0 as AnyObject)) }
+        stretches.add(range, attribute: index, value: value)
+      }
     }
     let spans = stretches.finished()
     // To UTF-8, a bound inside a surrogate pair moved outward to the pair's edge.

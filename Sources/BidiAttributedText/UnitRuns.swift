@@ -14,16 +14,14 @@ internal struct UnitRuns {
     open = Array(repeating: nil, count: attributes)
   }
 
-  /// Adds the run at `range`, which carries `values`, one per attribute.
-  mutating func add(_ range: Range<Int>, values: [AnyHashable?]) {
-    for (index, value) in values.enumerated() {
-      if let current = open[index], current.value == value {
-        open[index] = (current.value, current.range.lowerBound..<range.upperBound)
-        continue
-      }
-      if let current = open[index] { spans.append(current.range) }
-      open[index] = value.map { ($0, range) }
+  /// Adds the run at `range`, which carries `value` for the attribute at `index`.
+  mutating func add(_ range: Range<Int>, attribute index: Int, value: AnyHashable?) {
+    if let current = open[index], current.value == value {
+      open[index] = (current.value, current.range.lowerBound..<range.upperBound)
+      return
     }
+    if let current = open[index] { spans.append(current.range) }
+    open[index] = value.map { ($0, range) }
   }
 
   /// Every stretch, the open ones closed.

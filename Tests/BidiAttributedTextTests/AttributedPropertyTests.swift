@@ -128,6 +128,7 @@ struct AttributedPropertyTests {
         if let value = paragraphValue { check(after[offset].alignment == value, "an alignment does not cover its paragraph") }
         paragraphValue = Self.endsParagraph(scalar) ? nil : .some(after[offset].alignment)
       }
+      check(mapsConsistently(result.isolation), "the offsets are not monotonic or do not map back")
       check(try result.restoringOriginal(from: result.isolated) == message, "undoing does not give the original back")
       let twice = isolator.isolate(result.isolated)
       check(twice.isolated == result.isolated, "not idempotent → \(escaped(twice.isolated.string))")

@@ -65,6 +65,10 @@ internal struct SpanIsolation {
   /// - Complexity: O(*n*), and nothing without spans.
   private static func characterAligned(_ spans: [Range<Int>], in text: String) -> [Range<Int>] {
     guard !spans.isEmpty else { return [] }
+    let clear = withUTF8Text(text) { utf8 in
+      spans.allSatisfy { isClearBoundary($0.lowerBound, in: utf8) && isClearBoundary($0.upperBound, in: utf8) }
+    }
+    if clear { return spans }
     // The scalars but controls, where each starts in `text`, and which of them start a character.
     var scalars = String.UnicodeScalarView()
     var starts: [Int] = []
@@ -104,6 +108,33 @@ internal struct SpanIsolation {
       let end = upperMoves ? starts[upper - 1] + UTF8.width(scalars[scalars.index(scalars.startIndex, offsetBy: upper - 1)]) : span.upperBound
       return start..<max(start, end)
     }
+  }
+
+  /// Whether a grapheme cluster surely ends at `offset`, judged from the characters on either side
+  /// (controls skipped) where the rule is plain: a letter, digit, space, punctuation or symbol
+  /// before, and a letter, digit, space or punctuation after, outside Hangul, whose jamo join, and
+  /// but the few letters that join the next character or the one before (Prepend, SpacingMark).
+  /// Anything else is left to the full count: marks, joiners, emoji modifiers, flags.
+  private static func isClearBoundary(_ offset: Int, in text: UTF8Text) -> Bool {
+    guard let before = text.scalarSkippingControls(before: offset)?.value,
+      let after = text.scalarSkippingControls(from: offset)?.value
+    else { return true }
+    func isPlain(_ value: UInt32, symbols: Bool) -> Bool {
+      switch value {
+      case 0x1100...0x11FF, 0xA960...0xA97F, 0xAC00...0xD7FF,  // Hangul
+        0x0D4E, 0x111C2, 0x111C3, 0x11A3A, 0x11A84...0x11A89, 0x11D46,  // letters that are Prepend
+        0x0E33, 0x0EB3:  // letters that are SpacingMark
+        return false
+      default:
+        break
+      }
+      switch CharacterTable.shared.kind(of: value) {
+      case .letter, .digit, .space, .punctuation, .connector: return true
+      case .symbol: return symbols
+      default: return false
+      }
+    }
+    return isPlain(before, symbols: true) && isPlain(after, symbols: false)
   }
 
   /// The offsets from `original` to `changed`, which differs from it in bidi controls alone.
