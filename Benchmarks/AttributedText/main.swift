@@ -96,5 +96,5 @@ let plain = microseconds { isolator.isolator.isolation(of: String(message.charac
 let nsIsolating = microseconds { isolator.isolate(nsMessage).isolated.length }
 print(String(format: "build the AttributedString from its 11 parts:   %6.1f µs", building))
 print(String(format: "isolate it (AttributedTextIsolator):            %6.1f µs  (%.2f× building)", isolating, isolating / building))
-print(String(format: "  of which its characters (isolation(of:)):     %6.1f µs", plain))
+print(String(format: "its characters alone, as a String (isolation(of:)): %6.1f µs", plain))
 print(String(format: "isolate the same NSAttributedString:            %6.1f µs", nsIsolating))
