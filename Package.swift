@@ -15,6 +15,10 @@ let package = Package(
     .library(name: "BidiAttributedText", targets: ["BidiAttributedText"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
+    // `strings check` over a target's translation files on every build that changes them.
+    .plugin(name: "BidiStringsCheck", targets: ["BidiStringsCheck"]),
+    // `swift package bidi-strings check|fix` over the package's translation files.
+    .plugin(name: "BidiStrings", targets: ["BidiStrings"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,6 +67,19 @@ let package = Package(
     .executableTarget(
       name: "bidi-fix",
       dependencies: ["BidiFixCommands", .product(name: "SystemPackage", package: "swift-system")]),
+    // A build tool plugin: `bidi-fix strings check --format xcode` as a build command, so Xcode and
+    // `swift build` show each finding inline and an error fails the build.
+    .plugin(name: "BidiStringsCheck", capability: .buildTool(), dependencies: ["bidi-fix"]),
+    // A command plugin: `swift package bidi-strings check`, and `fix` with
+    // `--allow-writing-to-package-directory`. It declares no permission: one declared is asked for
+    // on every verb, `check` too, while the flag alone lets `fix` write.
+    .plugin(
+      name: "BidiStrings",
+      capability: .command(
+        intent: .custom(
+          verb: "bidi-strings", description: "Check or fix the package's translation files for right-to-left languages."
+        )),
+      dependencies: ["bidi-fix"]),
     // libFuzzer targets (Scripts/fuzz); built normally, a reproducer for saved inputs.
     .executableTarget(
       name: "bidi-fuzz", dependencies: ["Bidi", "BidiIsolator", "BidiFixCommands", "BidiLocalizationCore"],
@@ -75,9 +92,10 @@ let package = Package(
       name: "bidi-attributed-bench", dependencies: ["BidiAttributedText"], path: "Benchmarks/AttributedText"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
-    // The seeded random generator every test target draws its random inputs from, and the checks
-    // of an isolation's offsets the isolator's and the attributed text's tests share.
-    .target(name: "BidiTestSupport", dependencies: ["BidiIsolator"], path: "Tests/Support"),
+    // What the test targets share: the repository's fixtures, running other programs, the gates of
+    // tests that need a tool from outside the package, the seeded random generator, the checks of
+    // an isolation's offsets.
+    .target(name: "BidiTestSupport", dependencies: ["Bidi", "BidiIsolator"], path: "Tests/Support"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi", "BidiTestSupport"]),
     // Type-checks every library module with the build's own flags and reads the typed AST for uses
     // of what Apple's systems have only from the 26 releases.
@@ -105,9 +123,20 @@ let availabilityMacros: [SwiftSetting] = [
 
 // Every target is checked for memory safety (SE-0458), and what the check finds is an error: the
 // pointer code that remains is marked `unsafe` where it is used, in the few files the README names.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + availabilityMacros + [
       .strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error),
+    ]
+}
+
+// The tests run on the machine that builds them, which for the engine is macOS 26 or later on a Mac;
+// the package's deployment target (macOS 13) is for the libraries, whose availability the compiler
+// checks as usual. So the test code is not held to it, and calls the engine without marking each
+// test for the 26 releases (Swift Testing's @Suite does not accept that marking).
+for target in package.targets where target.type == .test || target.name == "BidiTestSupport" {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))
     ]
 }

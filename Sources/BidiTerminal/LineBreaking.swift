@@ -28,99 +28,78 @@ public enum LineBreaking {
   public static func lines(
     scalars: [Unicode.Scalar], range: Range<Int>, width: Int, protected: [Range<Int>] = []
   ) -> [Line] {
-    let width = max(1, width)
-    var lines: [Line] = []
-    var protectedEnd = [Int](repeating: -1, count: 0)
-    if !protected.isEmpty {
-      protectedEnd = [Int](repeating: -1, count: range.count)
-      for span in protected where span.lowerBound >= range.lowerBound && span.upperBound <= range.upperBound {
-        for i in span.dropFirst() { protectedEnd[i - range.lowerBound] = span.upperBound }
-      }
+    var properties = scalars[range].map { DisplayCharacters.properties(ofScalar: $0.value).rawValue }
+    for span in protected where span.lowerBound >= range.lowerBound && span.upperBound <= range.upperBound {
+      for i in span.dropFirst() { properties[i - range.lowerBound] |= DisplayCharacters.insideIsolate }
     }
-    func isInsideProtected(_ i: Int) -> Bool {
-      !protectedEnd.isEmpty && i < range.upperBound && protectedEnd[i - range.lowerBound] >= 0
+    var lines: [Line] = []
+    breakLines(properties.span, start: range.lowerBound, width: width, into: &lines)
+    return lines
+  }
+
+  /// Breaks a stretch of text into lines of at most `width` cells, appending them to `lines`.
+  ///
+  /// - Parameters:
+  ///   - properties: the display words of the stretch's characters, with
+  ///     ``DisplayCharacters/insideIsolate`` set on those a line may not break before.
+  ///   - start: the offset of the stretch's first character, which the lines' ranges count from.
+  /// - Complexity: O(*n*).
+  static func breakLines(_ properties: Span<UInt32>, start: Int, width: Int, into lines: inout [Line]) {
+    let width = max(1, width)
+    let count = properties.count
+    func cells(_ i: Int) -> Int { Int(properties[i] >> 5 & 3) }
+    func has(_ i: Int, _ flag: UInt32) -> Bool { properties[i] & flag != 0 }
+    func isInsideProtected(_ i: Int) -> Bool { i < count && has(i, DisplayCharacters.insideIsolate) }
+    func line(from lineStart: Int, to end: Int) -> Line {
+      var shownEnd = end
+      while shownEnd > lineStart && has(shownEnd - 1, DisplayCharacters.space) { shownEnd -= 1 }
+      return Line(range: start + lineStart..<start + end, shown: start + lineStart..<start + shownEnd)
     }
 
-    var lineStart = range.lowerBound
-    var cells = 0
+    let firstLine = lines.count
+    var lineStart = 0
+    var lineCells = 0
     var lastBreak: Int? = nil  // a position where the next line may start
-    var i = range.lowerBound
-    while i < range.upperBound {
-      let scalar = scalars[i]
-      let cellWidth = CellWidth.of(scalar)
-      if isSpace(scalar) {
+    var i = 0
+    while i < count {
+      let cellWidth = cells(i)
+      if has(i, DisplayCharacters.space) {
         // Spaces never push a line over: they are dropped at a break.
-        var end = i
-        while end < range.upperBound && isSpace(scalars[end]) { end += 1 }
-        cells += (i..<end).reduce(0) { $0 + CellWidth.of(scalars[$1]) }
-        i = end
-        if i < range.upperBound && !isInsideProtected(i) { lastBreak = i }
+        while i < count && has(i, DisplayCharacters.space) {
+          lineCells += cells(i)
+          i += 1
+        }
+        if i < count && !isInsideProtected(i) { lastBreak = i }
         continue
       }
       // Ideographs can break on either side.
-      if i > lineStart && (isIdeographic(scalar) || isIdeographic(scalars[i - 1])) && !isInsideProtected(i)
-        && !isCombining(scalar) && !mayNotStartLine(scalar)
+      if i > lineStart && (has(i, DisplayCharacters.ideographic) || has(i - 1, DisplayCharacters.ideographic))
+        && !isInsideProtected(i) && !has(i, DisplayCharacters.combining) && !has(i, DisplayCharacters.mayNotStartLine)
       {
         lastBreak = i
       }
-      if cells + cellWidth > width && i > lineStart {
+      if lineCells + cellWidth > width && i > lineStart {
         let breakAt: Int
         if let candidate = lastBreak, candidate > lineStart {
           breakAt = candidate
         } else {
           // Nothing to break at: cut before this grapheme (marks stay with their base).
           var cut = i
-          while cut > lineStart + 1 && isCombining(scalars[cut]) { cut -= 1 }
+          while cut > lineStart + 1 && has(cut, DisplayCharacters.combining) { cut -= 1 }
           breakAt = cut
         }
-        lines.append(line(from: lineStart, to: breakAt, scalars: scalars))
+        lines.append(line(from: lineStart, to: breakAt))
         lineStart = breakAt
         lastBreak = nil
-        cells = (lineStart..<i).reduce(0) { $0 + CellWidth.of(scalars[$1]) }
+        lineCells = 0
+        for k in lineStart..<i { lineCells += cells(k) }
         continue
       }
-      cells += cellWidth
+      lineCells += cellWidth
       i += 1
     }
-    if lineStart < range.upperBound || lines.isEmpty {
-      lines.append(Line(range: lineStart..<range.upperBound, shown: lineStart..<range.upperBound))
-    }
-    return lines
-  }
-
-  private static func line(from start: Int, to end: Int, scalars: [Unicode.Scalar]) -> Line {
-    var shownEnd = end
-    while shownEnd > start && isSpace(scalars[shownEnd - 1]) { shownEnd -= 1 }
-    return Line(range: start..<end, shown: start..<shownEnd)
-  }
-
-  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == " " || scalar == "\u{3000}" || (0x2000...0x200A).contains(scalar.value) || scalar == "\u{205F}"
-  }
-
-  private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
-    CellWidth.of(scalar) == 0 && scalar.value >= 0x300
-  }
-
-  /// Closing punctuation that UAX #14 keeps off the start of a line (classes CL, CP, EX, IS).
-  private static func mayNotStartLine(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case "，", "。", "、", "！", "？", "；", "：", "）", "」", "』", "】", "〉", "》", "〕", "．", ",", ".", "!",
-      "?", ";", ":", ")", "]", "}", "،", "؛", "؟":
-      true
-    default:
-      false
-    }
-  }
-
-  /// CJK ideographs, kana and Hangul syllables: UAX #14 lets lines break around them.
-  private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-      0x20000...0x3FFFD:
-      true
-    default:
-      false
+    if lineStart < count || lines.count == firstLine {
+      lines.append(Line(range: start + lineStart..<start + count, shown: start + lineStart..<start + count))
     }
   }
 }

@@ -1,5 +1,7 @@
+import BidiTestSupport
 import Foundation
 import Testing
+@_spi(BidiCore) import BidiCore
 
 /// Bad input gets a clear message, a documented exit status, and loses nothing: every byte not
 /// meant to change comes out unchanged.
@@ -104,8 +106,8 @@ struct BadInputTests {
     #expect(warned == bad)
   }
 
-  /// Found by fuzzing: the sanitiser drops a lone PDI, and the ill-formed bytes on its two sides
-  /// would then join into a character that was never there: here an RLO.
+  /// The sanitiser drops a lone PDI, and the ill-formed bytes on its two sides must not then join
+  /// into a character that was never there: here an RLO.
   @Test(
     "Ill-formed bytes around a control the sanitiser drops never join into a new character",
     arguments: [
@@ -131,7 +133,7 @@ struct BadInputTests {
 
     let secret = try folder.file("secret.txt", contents: Data("x\n".utf8))
     unsafe chmod(secret.path, 0o000)
-    let unreadable: BidiFixRun
+    let unreadable: ProgramRun
     if geteuid() == 0 {
       // root reads anything: run as nobody, which cannot.
       unsafe chmod(folder.url.path, 0o755)
@@ -176,7 +178,7 @@ struct BadInputTests {
     #expect(run.text == "שלום \u{2066}@bob\u{2069}, see \u{2066}https://example.com/a?b=1\u{2069}\nstatus 141\n")
   }
 
-  @Test("A full disk (/dev/full) ends the run with one line and exit 3")
+  @Test("A full disk (/dev/full) ends the run with one line and exit 3", .requires(.devFull))
   func fullDisk() throws {
     let run = try BidiFixBinary.run(["isolate"], input: Data("@bob\n".utf8), stdout: URL(fileURLWithPath: "/dev/full"))
     #expect(run.status == 3)

@@ -1,5 +1,7 @@
+import BidiTestSupport
 import Foundation
 import Testing
+@_spi(BidiCore) import BidiCore
 
 /// End-to-end: every command and option of `bidi-fix`, run as a user runs it.
 @Suite("bidi-fix commands")
@@ -130,7 +132,7 @@ struct CommandTests {
 
   @Test("inspect --json follows the documented shape")
   func inspectJSON() throws {
-    // Hebrew, a ZWJ (removed by X9) and a digit: the issue's own example.
+    // Hebrew, a ZWJ (removed by X9) and a digit: the README's example of `inspect --json`.
     let run = try BidiFixBinary.run(["inspect", "--json"], input: "אב\u{200D}1\n")
     #expect(run.text == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,null,2],"visualOrder":[3,1,0]}]}"# + "\n")
     // An RLE raises the digit to level 3, where a European number resolves to 4.
@@ -209,14 +211,23 @@ struct CommandTests {
     }
   }
 
-  @Test("--help, --version and shell completion come from the parser")
+  /// The newest version CHANGELOG.md records as released (`## [0.1.0] - 2026-11-26`), which
+  /// `--version` must print.
+  static func releasedVersion() throws -> String {
+    let changelog = try fixtureText(repositoryRoot.appendingPathComponent("CHANGELOG.md"))
+    let heading = try #require(
+      changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") })
+    return String(heading.dropFirst("## [".count).prefix { $0 != "]" })
+  }
+
+  @Test("--help, --version (the newest release in CHANGELOG.md) and shell completion come from the parser")
   func parserFeatures() throws {
     let help = try BidiFixBinary.run(["--help"])
     #expect(help.status == 0)
     for command in ["isolate", "scan", "inspect", "check", "strip", "display"] {
       #expect(help.text.contains(command))
     }
-    #expect(try BidiFixBinary.run(["--version"]).text == "0.1.0\n")
+    #expect(try BidiFixBinary.run(["--version"]).text == Self.releasedVersion() + "\n")
     let completion = try BidiFixBinary.run(["--generate-completion-script", "bash"])
     #expect(completion.status == 0)
     #expect(completion.text.contains("bidi-fix"))

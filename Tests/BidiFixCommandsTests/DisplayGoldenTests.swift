@@ -1,5 +1,7 @@
+import BidiTestSupport
 import Foundation
 import Testing
+@_spi(BidiCore) import BidiCore
 
 /// The bundled sample chat, displayed at 40 and 80 cells. The golden files were reviewed line by
 /// line when written (direction, alignment, wrap points, mirrored brackets, whole entities); the

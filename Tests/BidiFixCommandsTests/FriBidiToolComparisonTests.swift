@@ -1,29 +1,16 @@
+import BidiTestSupport
 import Foundation
 import Testing
+@_spi(BidiCore) import BidiCore
 
-/// `bidi-fix display` next to FriBidi's own `fribidi` tool (Debian libfribidi-bin 1.0.8) on the same
+/// `bidi-fix display` next to FriBidi's own `fribidi` tool (Debian's libfribidi-bin 1.0.8) on the same
 /// messages. Where they differ, each test says which one is right and why.
-@Suite("display compared with the fribidi tool")
+@Suite("display compared with the fribidi tool", .requires(.fribidiTool))
 struct FriBidiToolComparisonTests {
   static func fribidi(_ arguments: [String], input: String) throws -> String {
-    let path = "/usr/bin/fribidi"
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-      Issue.record("fribidi is missing: install Debian's libfribidi-bin (Scripts/test does)")
-      return ""
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let stdin = ChildPipes.make()
-    let stdout = ChildPipes.make()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try ChildPipes.lock.withLock { try process.run() }
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let run = try Program.run("fribidi", arguments, input: Data(input.utf8))
+    #expect(run.status == 0, "fribidi \(arguments): \(run.stderr)")
+    return run.text
   }
 
   static let shapedMarhaba = "\u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3}"

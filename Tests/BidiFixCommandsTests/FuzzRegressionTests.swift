@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -8,16 +9,8 @@ struct FuzzRegressionTests {
   static let reproducer = BidiFixBinary.url.deletingLastPathComponent().appendingPathComponent("bidi-fuzz")
 
   static func replay(_ target: String, _ files: [URL]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = reproducer
-    process.arguments = [target] + files.map(\.path)
-    let pipe = ChildPipes.make()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try ChildPipes.lock.withLock { try process.run() }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    let run = try Program.run(reproducer.path, [target] + files.map(\.path))
+    return (run.status, run.text + run.stderr)
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -5,9 +6,9 @@ import Testing
 /// depth limit, a million bracket pairs, thousands of unmatched terminators, lone CRs. Each gets
 /// its documented output, and every run must finish before its hang timeout and peak, on its own,
 /// at no more than 20 times the longest input line plus 32 MB.
-@Suite("bidi-fix on huge and hostile lines", .serialized)
+@Suite("bidi-fix on huge and hostile lines", .serialized, .requires(.procFileSystem))
 struct HugeInputTests {
-  /// The huge line's size: the 100 MB when the lines go to a release build of `bidi-fix`,
+  /// The huge line's size: 100 MB when the lines go to a release build of `bidi-fix`,
   /// which Scripts/test builds and names in `BIDI_FIX_RELEASE_BINARY`; a debug build processes only
   /// 1 to 2 MB a second, so without one the line is 4 MB, to keep each run to seconds.
   /// `BIDI_FIX_HUGE_LINE_MB` sets it either way.
@@ -377,7 +378,7 @@ func withoutControls(_ text: String) -> String {
       }))
 }
 
-/// The memory bound: 20 times the longest line plus 32 MB.
+/// The memory bound the README promises: 20 times the longest line plus 32 MB.
 func expectWithinBound(
   _ run: MeasuredRun, longestLine: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {

@@ -4,6 +4,7 @@ import SystemPackage
 import Testing
 
 @testable import BidiFixCommands
+@_spi(BidiCore) import BidiCore
 
 /// Lines point into the reader's chunks, which must stay unchanged until the lines are let go: the
 /// test holds a batch of lines the way the driver does, reads on, and only then compares every line
@@ -60,7 +61,7 @@ struct LineReaderTests {
       }
       batch.removeAll()
       batchBytes = 0
-      reader.reuseChunksOfReleasedLines()
+      reader.reuseChunks(ofBatchesThrough: Int.max)
     }
     while let line = try reader.next() {
       batch.append(line)

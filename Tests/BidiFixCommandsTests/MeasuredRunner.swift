@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -61,28 +62,15 @@ enum MeasuredBinary {
       try? FileManager.default.removeItem(at: stdoutURL)
       try? FileManager.default.removeItem(at: stderrURL)
     }
-    var actions = unsafe posix_spawn_file_actions_t()
-    unsafe posix_spawn_file_actions_init(&actions)
-    defer { unsafe posix_spawn_file_actions_destroy(&actions) }
-    unsafe posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
-    unsafe posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    unsafe posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    environment["COLUMNS"] = nil
-    let argv = unsafe ([path] + arguments).map { unsafe strdup($0) } + [nil]
-    let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      unsafe argv.forEach { unsafe free($0) }
-      unsafe envp.forEach { unsafe free($0) }
-    }
-
     let start = DispatchTime.now()
-    var pid = pid_t()
-    // Under the lock that makes the tests' pipes close-on-exec (`ChildPipes`): this child, which
-    // can run for many seconds, must not keep another test's pipe open.
-    let spawned = ChildPipes.lock.withLock { unsafe posix_spawn(&pid, path, &actions, nil, argv, envp) }
-    guard spawned == 0 else { throw Failure(description: unsafe "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
+    // Under the lock that makes the tests' pipes close-on-exec: this child, which can run for many
+    // seconds, must not keep another test's pipe open.
+    let pid = try Program.spawn(
+      [path] + arguments, environment: ["NO_COLOR": "1", "COLUMNS": nil],
+      standardFiles: [
+        (input.path, O_RDONLY), (stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC),
+        (stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC),
+      ])
     let traced = Ptrace.seize(pid, options: Ptrace.traceExit)
 
     var status: Int32 = 0

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -29,22 +30,13 @@ struct SparkIsolateTests {
     ),
     .timeLimit(.minutes(10)))
   func selfTest() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      repositoryRoot.appendingPathComponent("Scripts/spark-isolate").path, "--self-test", "--master", "local[2]",
-    ]
-    var environment = ProcessInfo.processInfo.environment
     // The binary under test, not a release build of its own: the script skips `swift build`.
-    environment["BIDI_FIX_BINARY"] = BidiFixBinary.url.path
-    process.environment = environment
-    let output = ChildPipes.make()
-    process.standardOutput = output
-    process.standardError = output
-    try ChildPipes.lock.withLock { try process.run() }
-    let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "Scripts/spark-isolate --self-test failed:\n\(log.suffix(4000))")
+    let run = try Program.run(
+      "/bin/bash",
+      [repositoryRoot.appendingPathComponent("Scripts/spark-isolate").path, "--self-test", "--master", "local[2]"],
+      environment: ["BIDI_FIX_BINARY": BidiFixBinary.url.path], timeout: 600)
+    let log = run.text + run.stderr
+    #expect(run.status == 0, "Scripts/spark-isolate --self-test failed:\n\(log.suffix(4000))")
     #expect(log.contains("self-test passed"), "\(log.suffix(4000))")
   }
 }

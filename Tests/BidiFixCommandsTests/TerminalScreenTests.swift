@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ struct TerminalScreenTests {
     String(repeating: " ", count: 17) + "今天天气好吗 ,@我 \u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3}",
   ]
 
-  @Test("The sample chat reads right on a 40-column tmux screen")
+  @Test("The sample chat reads right on a 40-column tmux screen", .requires(.tmux))
   func screenMatches() throws {
     let sample = repositoryRoot.appendingPathComponent("Tests/Fixtures/display/terminal-sample.txt").path
     let screen = try Tmux.screen(
@@ -61,55 +62,29 @@ enum Tmux {
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
     if arguments.contains("new-session") {
-      // Foundation's Process waits for every descendant that inherited its bookkeeping descriptor,
-      // and the tmux server outlives its client: start it with posix_spawn and wait for the client.
+      // The tmux server outlives its client: start the client with posix_spawn and wait for it.
       guard spawnAndWait(["tmux"] + arguments) == 0 else {
-        throw Failure(description: "tmux new-session failed (is tmux installed? Scripts/test installs it)")
+        throw Failure(description: "tmux new-session failed")
       }
       return ""
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux"] + arguments
-    process.environment = environment
-    let output = ChildPipes.make()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try ChildPipes.lock.withLock { try process.run() }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 || arguments.contains("kill-server") else {
-      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed")
+    let run = try Program.run("tmux", arguments, environment: environmentChanges)
+    guard run.status == 0 || arguments.contains("kill-server") else {
+      throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(run.stderr)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return run.text
   }
 
-  private static var environment: [String: String] {
-    var environment = ProcessInfo.processInfo.environment
-    environment["LANG"] = "C.UTF-8"
-    environment["TMUX"] = nil
-    return environment
-  }
+  /// A UTF-8 locale, and no session of an enclosing tmux.
+  private static let environmentChanges: [String: String?] = ["LANG": "C.UTF-8", "TMUX": nil]
 
   private static func spawnAndWait(_ arguments: [String]) -> Int32 {
-    var actions = unsafe posix_spawn_file_actions_t()
-    unsafe posix_spawn_file_actions_init(&actions)
-    defer { unsafe posix_spawn_file_actions_destroy(&actions) }
-    for descriptor in Int32(0)...2 {
-      unsafe posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    // Every pipe the tests make is close-on-exec, and made under the lock `Program.spawn` takes, so
+    // the tmux client and the server it leaves running cannot inherit one.
+    let nothing = [("/dev/null", O_RDONLY), ("/dev/null", O_WRONLY), ("/dev/null", O_WRONLY)]
+    guard let pid = try? Program.spawn(arguments, environment: environmentChanges, standardFiles: nothing) else {
+      return -1
     }
-    // Every pipe the tests make is close-on-exec (`ChildPipes`), and made under the lock taken
-    // here, so the tmux client and the server it leaves running cannot inherit one.
-    let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
-    let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      unsafe argv.forEach { unsafe free($0) }
-      unsafe envp.forEach { unsafe free($0) }
-    }
-    var pid = pid_t()
-    let spawned = ChildPipes.lock.withLock { unsafe posix_spawnp(&pid, "tmux", &actions, nil, argv, envp) }
-    guard spawned == 0 else { return -1 }
     var status: Int32 = 0
     unsafe waitpid(pid, &status, 0)
     return (status >> 8) & 0xFF

@@ -2,6 +2,7 @@ import BidiTestSupport
 import Testing
 
 @testable import BidiFixCommands
+@_spi(BidiCore) import BidiCore
 
 /// The tool's own UTF-8 validation against the standard library's, which it replaced on the hot
 /// path for speed: they must agree on every input.

@@ -1,5 +1,6 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +21,8 @@ struct BidiClassTableTests {
 
   @Test("every code point agrees with FriBidi, or the UCD shows it changed after FriBidi's Unicode version")
   func comparedWithFriBidi() throws {
-    let derivedAge = try #require(unicodeDataFile("DerivedAge.txt"))
-    let unicodeData = try #require(unicodeDataFile("UnicodeData.txt"))
+    let derivedAge = try unicodeDataFile("DerivedAge.txt")
+    let unicodeData = try unicodeDataFile("UnicodeData.txt")
     let ages = Self.ages(from: derivedAge)
     let friBidiVersion = try #require(Self.version(BidiLibrary.unicodeVersion))
     var compared = 0

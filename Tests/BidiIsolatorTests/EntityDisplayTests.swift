@@ -1,5 +1,6 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Testing
 
 /// Entities found by twitter-text's rules, shown through the engine in right-to-left messages: as
@@ -32,19 +33,15 @@ struct EntityDisplayTests {
     Example(message: "ראו #می\u{200C}خواهم ו-#וכו׳ היום", units: ["مهاوخ\u{200C}یم#", "׳וכו#"], torn: nil),
   ]
 
-  static func visual(_ text: String) throws -> String {
-    try BidiText(text).paragraphs[0].line(options: .removeBidiControls).visualString
-  }
-
   @Test(arguments: examples)
   func displaysAsUnits(_ example: Example) throws {
     let isolated = BidiIsolator().isolate(example.message)
-    let shown = try Self.visual(isolated)
+    let shown = try display(isolated)
     for unit in example.units {
       #expect(shown.contains(unit), "\(unit) in \(shown)")
     }
     if let torn = example.torn {
-      let stored = try Self.visual(example.message)
+      let stored = try display(example.message)
       #expect(stored.contains(torn) && !shown.contains(torn), "\(stored) → \(shown)")
     }
   }

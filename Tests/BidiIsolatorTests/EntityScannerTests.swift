@@ -17,7 +17,7 @@ struct ScanExample: Sendable, CustomTestStringConvertible {
 }
 
 /// Every entity kind in Arabic, Hebrew, Persian, Chinese, Japanese and Latin surroundings, and the
-/// boundaries the issue spells out.
+/// boundaries the README spells out.
 @Suite("Entity scanner")
 struct EntityScannerTests {
   static let mentions: [ScanExample] = [
@@ -64,7 +64,7 @@ struct EntityScannerTests {
     ScanExample("(#tag) [#tag2]", ["hashtag:#tag", "hashtag:#tag2"]),
     ScanExample("C# abc#def &#1234; &#x5D0;", []),
     ScanExample("issue #42 today", ["number:#42"]),  // no letter: a number, as the algorithm keeps it
-    ScanExample("今天的#话题", []),  // after a letter: the issue's rule
+    ScanExample("今天的#话题", []),  // after a letter: no hashtag, as twitter-text rules
   ]
 
   static let urls: [ScanExample] = [

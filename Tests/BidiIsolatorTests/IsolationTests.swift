@@ -1,5 +1,6 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Testing
 
 /// One isolation example: a message, the options' strategy, and the output written out by hand.
@@ -209,8 +210,8 @@ struct IsolationTests {
     "سلام @مریم، شماره من ۰۹۱۲۳۴۵۶۷۸۹ است #خبر", "你好 @علي，会议在 3 点，地址 https://例子.cn/路径",
     "@张三 请看 #话题 和 www.example.com/文档?id=42", "Meeting at 10:30 — ping @דני or mail dana@example.com",
     "Total: 1,000.50 ₪ paid by @محمد (ref #A-17)\nsecond line @bob\r\nthird", "",
-    // A path whose Chinese run the trailing `?` keeps in the URL, then gives back (found by the
-    // fuzzer: the second pass saw the PDI after the run, not the `?`).
+    // A path whose Chinese run the trailing `?` keeps in the URL, then gives back: a second pass
+    // sees the PDI after the run where the first saw the `?`, and must cut the URL the same.
     "@张七 请看 example.com/文档? 好",
   ]
 

@@ -88,8 +88,7 @@ func withoutBidiControls(_ text: String) -> String {
 @Suite("Properties over random messages")
 struct PropertyTests {
   /// Four seeds by default; `BIDI_ISOLATOR_SEEDS=100` runs a hundred for a longer soak.
-  static let seeds: [UInt64] = Array(
-    1...UInt64(ProcessInfo.processInfo.environment["BIDI_ISOLATOR_SEEDS"].flatMap { UInt64($0) } ?? 4))
+  static let seeds = SplitMix64.seeds("BIDI_ISOLATOR_SEEDS")
   static let messagesPerSeed = 1_000
 
   @Test("idempotent, balanced, contained; reversible without controls of its own", arguments: seeds)

@@ -1,5 +1,6 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Testing
 
 @Suite("Sanitizer and audit")

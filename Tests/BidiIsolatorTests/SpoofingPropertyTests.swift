@@ -43,8 +43,7 @@ struct SpoofingPropertyTests {
   static let templates = [latin, hebrew]
   static let directions: [BaseDirection] = [.leftToRight, .rightToLeft]
 
-  static let seeds: [UInt64] = Array(
-    1...UInt64(ProcessInfo.processInfo.environment["BIDI_ISOLATOR_SEEDS"].flatMap { UInt64($0) } ?? 4))
+  static let seeds = SplitMix64.seeds("BIDI_ISOLATOR_SEEDS")
   static let messagesPerSeed = 250
 
   /// How the template's characters are misplaced in `text` laid out in `direction`, or `nil` when

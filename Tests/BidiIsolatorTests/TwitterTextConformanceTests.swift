@@ -1,4 +1,5 @@
 import BidiIsolator
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -15,8 +16,7 @@ struct TwitterTextCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { "\(group): \(description)" }
 
   static let all: [TwitterTextCase] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/twitter-text/extract.json")
+    let url = fixturesDirectory.appendingPathComponent("twitter-text/extract.json")
     guard let data = try? Data(contentsOf: url),
       let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let groups = root["groups"] as? [String: [[String: Any]]]

@@ -1,10 +1,11 @@
 import Bidi
 import BidiIsolator
+import BidiTestSupport
 import Foundation
 import Testing
 
 /// The W3C Internationalization articles' examples that involve names, numbers or URLs
-/// (Tests/Fixtures/w3c/examples.json, see SOURCE.txt): the version without controls, isolated, now
+/// (Tests/Fixtures/w3c/examples.json, see SOURCE.txt): the version without controls, once isolated,
 /// displays as the article says it should. Each expected display is written by hand from the
 /// article's words, one right-to-left run at a time.
 @Suite("W3C article examples")

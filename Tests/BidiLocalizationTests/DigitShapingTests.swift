@@ -28,7 +28,7 @@ struct DigitShapingTests {
   }
 
   @Test(
-    "Contextual and always shaping give what ICU gives, on random text",
+    "Contextual and always shaping give what ICU gives, on random text", .requires(.icu),
     arguments: [
       ("alen2an-init-al", "an"), ("alen2an-init-lr", "an"), ("alen2an-init-al", "extended"), ("en2an", "an"),
       ("en2an", "extended"), ("an2en", "an"), ("an2en", "extended"),

@@ -1,9 +1,10 @@
 import BidiLocalization
+import BidiTestSupport
 import Foundation
 import Testing
 
 /// `LocalizationLocale.isRightToLeft`: CLDR's answer, read from tables generated from CLDR's files
-/// (Scripts/lib/gen-locale-direction.py), judged against ICU's own `uloc_isRightToLeft`
+/// (Scripts/gen-locale-direction), judged against ICU's own `uloc_isRightToLeft`
 /// (`Tests/Fixtures/icu/locale-direction.c`, Debian's ICU and its copy of CLDR): the locale's script,
 /// or else its likely script, the rule Android's layout direction follows. Foundation's
 /// `characterDirection` is not the judge: it reads the layout of ICU's locale data, so a language
@@ -41,7 +42,7 @@ struct LocaleDirectionTests {
     return wrong
   }
 
-  @Test("Agrees with ICU on every locale Foundation lists, in ICU's and in BCP 47's spelling")
+  @Test("Agrees with ICU on every locale Foundation lists, in ICU's and in BCP 47's spelling", .requires(.icu))
   func availableLocales() throws {
     let identifiers = Locale.availableIdentifiers
     // ICU lists about 800: fewer would mean the list is not what this test believes it is.
@@ -62,7 +63,7 @@ struct LocaleDirectionTests {
     }
   }
 
-  @Test("Agrees with ICU on every ISO 639 language, alone and in every region")
+  @Test("Agrees with ICU on every ISO 639 language, alone and in every region", .requires(.icu))
   func languagesInRegions() throws {
     let languages = Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
     let regions = Locale.Region.isoRegions.map(\.identifier)
@@ -72,10 +73,10 @@ struct LocaleDirectionTests {
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
   }
 
-  @Test("A script the locale names decides, in any case, for every script Unicode encodes")
+  @Test("A script the locale names decides, in any case, for every script Unicode encodes", .requires(.icu))
   func explicitScripts() throws {
-    // Unicode's script codes (PropertyValueAliases.txt, from Debian's unicode-data).
-    let aliases = try String(contentsOfFile: "/usr/share/unicode/PropertyValueAliases.txt", encoding: .utf8)
+    // Unicode's script codes.
+    let aliases = try unicodeDataFile("PropertyValueAliases.txt")
     let scripts = aliases.split(separator: "\n").compactMap { line -> String? in
       let fields = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
       return fields.count >= 3 && fields[0] == "sc" && fields[1].count == 4 ? fields[1] : nil
@@ -88,7 +89,7 @@ struct LocaleDirectionTests {
     #expect(wrong.isEmpty, "\(wrong.count) disagree: \(wrong.prefix(20))")
   }
 
-  @Test("Reads a tag by position: extensions, variants, case and an empty language as ICU reads them")
+  @Test("Reads a tag by position: extensions, variants, case and an empty language as ICU reads them", .requires(.icu))
   func tagShapes() throws {
     let languages = ["ar", "en", "fa", "he", "pa", "sd", "ur", "uz", "az", "ku", "AR", "und", ""]
     let regions = ["EG", "PK", "IN", "AF", "IR", "US", "001"]

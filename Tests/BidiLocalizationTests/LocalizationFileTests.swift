@@ -108,8 +108,8 @@ struct LocalizationFileTests {
       try LocalizationFile(bytes: [0xD8, 0x22], format: .strings)
     }
     #expect((truncated.line, truncated.column) == (1, 1))
-    // Found by the localization fuzz target: a three-byte lead cut off at the very end (EF, the first
-    // byte of the replacement character too) was reported one past the end, and the report trapped.
+    // A three-byte lead cut off at the very end (EF, the first byte of the replacement character
+    // too) is reported where it starts, not one past the end.
     for tail: [UInt8] in [[0xEF], [0xEF, 0xBF], [0xE2, 0x81], [0xF0, 0x9F, 0x98]] {
       let cut = try #require(throws: LocalizationFileError.self) {
         try LocalizationFile(bytes: Array("\"a\" = \"pix".utf8) + tail, format: .strings)
@@ -411,8 +411,8 @@ struct LocalizationFileTests {
     #expect(found.map { $0.column - 9 } == offsets, "\(text.debugDescription)")
   }
 
-  /// Found by the localization fuzz target: an FSI the translator never closed held the isolate
-  /// `fix` put around `%@`, which was then not counted, so a second `fix` added another.
+  /// An FSI the translator never closed holds the isolate `fix` puts around `%@`: that isolate
+  /// must still count, or a second `fix` would add another.
   @Test("An isolate closed inside one never closed still isolates its placeholder, and fix is idempotent")
   func isolateInsideAnUnclosedOne() throws {
     let text = "פוני \u{2068}\u{2068}%@\u{2069}:"

@@ -1,4 +1,5 @@
 import BidiLocalization
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -67,7 +68,7 @@ struct PlaceholderSyntaxTests {
     #expect(localDigits.map(\.kind) == [.integer, .floatingPoint])
   }
 
-  @Test("Java: each placeholder is where java.util.Formatter finds it")
+  @Test("Java: each placeholder is where java.util.Formatter finds it", .requires(.jdk))
   func javaAgainstTheJDK() throws {
     // Template, its arguments as Java expressions.
     let cases: [(String, [String])] = [
@@ -112,7 +113,7 @@ struct PlaceholderSyntaxTests {
     }
   }
 
-  @Test("C: a placeholder mismatch is found exactly where msgfmt -c finds one")
+  @Test("C: a placeholder mismatch is found exactly where msgfmt -c finds one", .requires(.msgfmt))
   func cAgainstMsgfmt() throws {
     let pairs: [(String, String)] = [
       ("Follow %s", "متابعة %s"), ("Follow %s", "متابعة %d"), ("%s liked %d photos", "أعجب %1$s بـ %2$d صورة"),
@@ -124,9 +125,7 @@ struct PlaceholderSyntaxTests {
       ("%d files", "%Id ملف"), ("%.1f MB", "%I.1f م.ب"), ("%lu bytes", "%Ilu بايت"), ("%d", "%'Id"),
       ("%d files", "%Is ملف"), ("%u", "%I"),
     ]
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder()
     for (index, (source, translation)) in pairs.enumerated() {
       let po = """
         msgid ""
@@ -137,20 +136,18 @@ struct PlaceholderSyntaxTests {
         msgstr "\(translation)"
 
         """
-      let file = folder.appendingPathComponent("\(index).po")
-      try po.write(to: file, atomically: true, encoding: .utf8)
-      let msgfmtObjects = try Self.run("/usr/bin/msgfmt", ["-c", "-o", "/dev/null", file.path]) != 0
+      let msgfmtObjects = try !Msgfmt.accepts(folder.file("\(index).po", text: po))
       let parsed = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
       let ours = parsed.findings(isRightToLeft: { _ in false }).contains { $0.kind == .placeholderMismatch }
       #expect(ours == msgfmtObjects, "\(source.debugDescription) → \(translation.debugDescription)")
     }
   }
 
-  /// The Plural-Forms rules of gettext's documentation for the languages of the issue and a few with
-  /// unusual forms; each form is written with and without the number, and `msgfmt -c` says which
+  /// The Plural-Forms rules of gettext's documentation for Arabic, Hebrew, Persian and Urdu and a few
+  /// with unusual forms; each form is written with and without the number, and `msgfmt -c` says which
   /// of those files are wrong: a form serving many numbers must show it.
   @Test(
-    "po plural forms: a form may leave out the number exactly where msgfmt -c lets it",
+    "po plural forms: a form may leave out the number exactly where msgfmt -c lets it", .requires(.msgfmt),
     arguments: [
       ("ar", 6, "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5"),
       ("he", 4, "(n==1) ? 0 : ((n==2) ? 1 : ((n>10 && n%10==0) ? 2 : 3))"), ("fa", 2, "(n==0 || n==1) ? 0 : 1"),
@@ -162,9 +159,7 @@ struct PlaceholderSyntaxTests {
       ("five", 3, "n==1 ? 0 : n>=2 && n<=6 ? 1 : 2"), ("four", 3, "n==1 ? 0 : n>=2 && n<=5 ? 1 : 2"),
     ])
   func pluralFormsAgainstMsgfmt(language: String, count: Int, rule: String) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder()
     // Every form with the number but one, for each form in turn; and all with it. The number is the
     // last argument: printf cannot skip a positional one whatever the form.
     for without in [nil] + Array(0..<count) {
@@ -182,9 +177,8 @@ struct PlaceholderSyntaxTests {
       for form in 0..<count {
         po += form == without ? "msgstr[\(form)] \"في %s ملف واحد\"\n" : "msgstr[\(form)] \"في %s %d ملفات\"\n"
       }
-      let file = folder.appendingPathComponent("\(language)-\(without.map(String.init) ?? "all").po")
-      try po.write(to: file, atomically: true, encoding: .utf8)
-      let msgfmtObjects = try Self.run("/usr/bin/msgfmt", ["-c", "-o", "/dev/null", file.path]) != 0
+      let file = try folder.file("\(language)-\(without.map(String.init) ?? "all").po", text: po)
+      let msgfmtObjects = try !Msgfmt.accepts(file)
       let parsed = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
       let ours = parsed.findings(isRightToLeft: { _ in false }).contains { $0.kind == .placeholderMismatch }
       #expect(ours == msgfmtObjects, "\(language), form \(without.map(String.init) ?? "none") without the number")
@@ -223,31 +217,10 @@ struct PlaceholderSyntaxTests {
 
   /// Runs a Java program from its source with the JDK's single-file launcher.
   static func runJava(_ source: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("java-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("F.java")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["java", "-Duser.language=en", "-Duser.country=US", file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "java failed")
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    let folder = try TemporaryFolder()
+    let file = try folder.file("F.java", text: source)
+    let run = try Program.run("java", ["-Duser.language=en", "-Duser.country=US", file.path], timeout: 300)
+    #expect(run.status == 0, "java failed: \(run.stderr)")
+    return run.text
   }
 }

@@ -1,5 +1,6 @@
 import Bidi
 import BidiLocalization
+import BidiTestSupport
 import Foundation
 import Testing
 
@@ -12,8 +13,7 @@ import Testing
 /// (Tests/Fixtures/localization/handwritten), read and fixed, with each format's own tools as judges.
 @Suite("Real translation files")
 struct RealFileTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/localization")
+  static let fixtures = fixturesDirectory.appendingPathComponent("localization")
 
   /// Each right-to-left file, and how many placeholders it holds that take an argument, counted
   /// apart from the code under test: by a regular expression per syntax over the value side of
@@ -156,19 +156,15 @@ struct RealFileTests {
     let fixedFile = try LocalizationFile(bytes: file.isolatingPlaceholders(), format: .strings)
     let fixed = try #require(fixedFile.values.first { $0.key == value.key })
     let arguments: [any CVarArg] = ["Sparkle Test App", "2.0-beta.1"]
-    func visual(_ template: String) throws -> String {
-      try BidiText(String(format: template, arguments: arguments)).paragraphs[0].line(options: .removeBidiControls)
-        .visualString
-    }
-    let before = try visual(value.text)
-    let after = try visual(fixed.text)
+    let before = try display(String(format: value.text, arguments: arguments))
+    let after = try display(String(format: fixed.text, arguments: arguments))
     // Each argument shows as written only once it is isolated.
     #expect(!before.contains("2.0-beta.1") || !before.contains("Sparkle Test App"))
     #expect(after.contains("2.0-beta.1") && after.contains("Sparkle Test App"))
   }
 
-  /// Checks a fixed file with the format's own reader: `msgfmt -c` for `.po`, Foundation's property
-  /// list, JSON and XML parsers for the others.
+  /// Checks a fixed file with the format's own reader: Foundation's property list, JSON and XML
+  /// parsers (and `msgfmt -c` for `.po` in a test of its own).
   static func judge(_ bytes: [UInt8], format: LocalizationFormat, name: String) throws {
     let data = Data(bytes)
     switch format {
@@ -182,10 +178,20 @@ struct RealFileTests {
       let parser = XMLParser(data: data)
       #expect(parser.parse(), "\(name): \(String(describing: parser.parserError))")
     case .gettext:
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("judge-\(UUID()).po")
-      try data.write(to: file)
-      defer { try? FileManager.default.removeItem(at: file) }
-      #expect(try PlaceholderSyntaxTests.run("/usr/bin/msgfmt", ["-c", "-o", "/dev/null", file.path]) == 0, "\(name)")
+      // gettext's judge is a program of its own: `fixedPOFilesPassMsgfmt` runs it.
+      break
+    }
+  }
+
+  @Test("msgfmt -c accepts every fixed .po file, real and hand-written", .requires(.msgfmt))
+  func fixedPOFilesPassMsgfmt() throws {
+    let folder = try TemporaryFolder()
+    let real = Self.realFiles.map { "real/" + $0.0 }.filter { $0.hasSuffix(".po") }
+    #expect(real.count == 6)
+    for path in real + ["handwritten/gettext/po/ar.po"] {
+      let (file, _) = try Self.load(path)
+      let name = path.replacingOccurrences(of: "/", with: "-")
+      #expect(try Msgfmt.accepts(folder.file(name, contents: Data(file.isolatingPlaceholders()))), "\(path)")
     }
   }
 

@@ -1,6 +1,10 @@
 import BidiTerminal
-import Glibc
+import BidiTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite struct CellWidthTests {
   // MARK: Widths written down by hand, from the Unicode charts, not from the code under test.
@@ -100,14 +104,26 @@ import Testing
   /// Compares all 1,114,112 code points with glibc's `wcwidth` in C.UTF-8, which terminals lay
   /// text out with. Every difference must have a reason read from the Unicode data (General_Category,
   /// Age), or be one of glibc's two hand-made wide ranges: anything else fails the test.
-  @Test func everyCodePointAgreesWithGlibcWcwidthOrDiffersForAKnownReason() {
-    guard let ucd = UnicodeCharacterData.load() else { return }
+  @Test(.requires(.glibc))
+  func everyCodePointAgreesWithGlibcWcwidthOrDiffersForAKnownReason() throws {
+    let ucd = try UnicodeCharacterData.load()
     #expect(
       ucd.version == CellWidth.unicodeVersion,
       """
-      /usr/share/unicode holds Unicode \(ucd.version), the cell width table \
+      Tests/Fixtures/unicode holds Unicode \(ucd.version), the cell width table \
       \(CellWidth.unicodeVersion): run Scripts/gen-cell-width-table
       """)
+    #if canImport(Glibc)
+      compareWithGlibc(ucd)
+    #else
+      Issue.record("glibc's wcwidth is Linux's")
+    #endif
+  }
+}
+
+#if canImport(Glibc)
+  /// Every code point's width against glibc's, each difference explained or recorded.
+  private func compareWithGlibc(_ ucd: UnicodeCharacterData) {
     guard let locale = unsafe newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
       Issue.record("glibc has no C.UTF-8 locale (it ships with Debian's libc-bin since glibc 2.35)")
       return
@@ -182,7 +198,7 @@ import Testing
       #expect(counts[reason, default: 0] > 0, "no difference was \(reason.label(glibcUnicode.name))")
     }
   }
-}
+#endif
 
 // MARK: - Examples
 
@@ -275,21 +291,23 @@ private func glibcUnicodeVersion(
   return newestKnown.map { (ucd.ageNames[Int($0) - 1], $0) }
 }
 
-/// glibc's `wcwidth`, which the Glibc module leaves out: wchar.h declares it only for X/Open.
-private func glibcWcwidth() -> (@convention(c) (wchar_t) -> Int32)? {
-  guard let program = unsafe dlopen(nil, RTLD_NOW), let symbol = unsafe dlsym(program, "wcwidth") else { return nil }
-  return unsafe unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
-}
+#if canImport(Glibc)
+  /// glibc's `wcwidth`, which the Glibc module leaves out: wchar.h declares it only for X/Open.
+  private func glibcWcwidth() -> (@convention(c) (wchar_t) -> Int32)? {
+    guard let program = unsafe dlopen(nil, RTLD_NOW), let symbol = unsafe dlsym(program, "wcwidth") else { return nil }
+    return unsafe unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
+  }
 
-private func glibcVersion() -> String {
-  var buffer = [CChar](repeating: 0, count: 64)
-  guard unsafe confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "glibc" }
-  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
+  private func glibcVersion() -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard unsafe confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return "glibc" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+#endif
 
 // MARK: - The Unicode Character Database
 
-/// What the comparison needs to know about each code point, read from Debian's `unicode-data`.
+/// What the comparison needs to know about each code point, read from the Unicode Character Database.
 private struct UnicodeCharacterData {
   enum Category: UInt8, CustomStringConvertible {
     case other, unassigned, control, surrogate, lineOrParagraphSeparator
@@ -317,15 +335,10 @@ private struct UnicodeCharacterData {
     ages[codePoint] == 0 ? "unassigned" : ageNames[Int(ages[codePoint]) - 1]
   }
 
-  static let directory = "/usr/share/unicode"
-
-  /// Reads DerivedGeneralCategory.txt and DerivedAge.txt, recording a failure that says how to
-  /// install them when they are missing: the comparison must never be skipped quietly.
-  static func load() -> UnicodeCharacterData? {
-    // Both read before either is checked, so one run names every missing file.
-    let categoryText = readUnicodeDataFile("extracted/DerivedGeneralCategory.txt")
-    let ageText = readUnicodeDataFile("DerivedAge.txt")
-    guard let categoryText, let ageText else { return nil }
+  /// Reads DerivedGeneralCategory.txt and DerivedAge.txt of `Tests/Fixtures/unicode`.
+  static func load() throws -> UnicodeCharacterData {
+    let categoryText = try unicodeDataFile("extracted/DerivedGeneralCategory.txt")
+    let ageText = try unicodeDataFile("DerivedAge.txt")
 
     var categories = [Category](repeating: .unassigned, count: codePointCount)
     for (range, value) in propertyLines(categoryText) {
@@ -380,27 +393,6 @@ private struct UnicodeCharacterData {
     case 2: return bounds[0]...bounds[1]
     default: return nil
     }
-  }
-
-  private static func readUnicodeDataFile(_ name: String) -> String? {
-    let path = "\(directory)/\(name)"
-    guard let file = unsafe fopen(path, "r") else {
-      Issue.record(
-        """
-        \(path) is missing: install Debian's Unicode Character Database with \
-        `apt-get install unicode-data` (Scripts/test does it).
-        """)
-      return nil
-    }
-    defer { unsafe fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = unsafe fread(&chunk, 1, chunk.count, file)
-      if count == 0 { break }
-      bytes += chunk[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -1,14 +1,16 @@
 import Bidi
+import BidiTestSupport
 import Foundation
 import Testing
 
-/// Unicode's own conformance files, from Debian's `unicode-data` 15.0, driven through the public
-/// Swift API. Each test prints one summary line and records the first few failures in full.
+/// Unicode's own conformance files (Unicode 15.0.0, kept in `Tests/Fixtures/unicode`), driven
+/// through the public Swift API. Each test prints one summary line and records the first few
+/// failures in full.
 @Suite("Unicode conformance")
 struct ConformanceTests {
   @Test("BidiTest.txt: every case, levels and visual order")
   func bidiTest() throws {
-    let text = try #require(unicodeDataFile("BidiTest.txt"))
+    let text = try unicodeDataFile("BidiTest.txt")
     var expectedLevels: [String] = []
     var expectedOrder: [Int] = []
     var passed = 0
@@ -54,7 +56,7 @@ struct ConformanceTests {
 
   @Test("BidiCharacterTest.txt: every case, paragraph level, levels and visual order")
   func bidiCharacterTest() throws {
-    let text = try #require(unicodeDataFile("BidiCharacterTest.txt"))
+    let text = try unicodeDataFile("BidiCharacterTest.txt")
     var passed = 0
     var failed = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {

@@ -1,4 +1,5 @@
 import Bidi
+import BidiTestSupport
 import Testing
 
 @Suite("Engine API")
@@ -140,9 +141,16 @@ struct EngineTests {
     #expect(positions.scalarOffset(of: range.upperBound, in: string) == 6)
   }
 
-  @Test("Library facts are read at run time")
-  func libraryFacts() {
-    #expect(BidiLibrary.version.split(separator: ".").count == 3)
-    #expect(!BidiLibrary.unicodeVersion.isEmpty)
+  /// The loaded library's banner against what pkg-config, which found FriBidi for the build, says
+  /// of the installed one; and its Unicode version against a character its tables must know.
+  @Test("Library facts are read at run time from the libfribidi the build found")
+  func libraryFacts() throws {
+    let installed = try Program.run("pkg-config", ["--modversion", "fribidi"])
+    #expect(installed.status == 0, "\(installed.stderr)")
+    #expect(BidiLibrary.version + "\n" == installed.text)
+    let unicode = try #require(BidiLibrary.unicodeVersion.split(separator: ".").first.flatMap { Int($0) })
+    // U+08A0 ARABIC LETTER BEH WITH SMALL V BELOW came in Unicode 6.1: any libfribidi of 1.0 or later
+    // has a newer table, and so has it as AL.
+    #expect(unicode >= 6 && BidiLibrary.bidiClass(of: 0x08A0) == .arabicLetter)
   }
 }

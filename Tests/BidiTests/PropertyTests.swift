@@ -58,8 +58,7 @@ enum BidiStringGenerator {
 @Suite("Engine properties over random strings")
 struct EnginePropertyTests {
   /// Four seeds by default; `BIDI_ENGINE_SEEDS=100` runs a hundred for a longer soak.
-  static let seeds: [UInt64] = Array(
-    1...UInt64(ProcessInfo.processInfo.environment["BIDI_ENGINE_SEEDS"].flatMap { UInt64($0) } ?? 4))
+  static let seeds = SplitMix64.seeds("BIDI_ENGINE_SEEDS")
   static let stringsPerSeed = 200
 
   /// The options every line is laid out with: with and without removing controls (the display's
@@ -106,7 +105,7 @@ struct EnginePropertyTests {
         }
         if !problems.isEmpty {
           Issue.record(
-            "seed \(seed) #\(index), \(direction): \(spelledOut(string))\n  \(problems.prefix(5).joined(separator: "\n  "))"
+            "seed \(seed) #\(index), \(direction): \(escaped(string))\n  \(problems.prefix(5).joined(separator: "\n  "))"
           )
           failures += 1
         }
@@ -218,7 +217,7 @@ struct EnginePropertyTests {
           expected = mirrored
         }
         if line.visualScalars[visual] != expected {
-          problems.append("visual \(visual) is \(spelledOut(String(line.visualScalars[visual]))) for \(logical)")
+          problems.append("visual \(visual) is \(escaped(String(line.visualScalars[visual]))) for \(logical)")
         }
       }
     }
@@ -287,15 +286,3 @@ extension Unicode.Scalar {
   }
 }
 
-/// `text` with everything invisible or confusing spelled out as `\u{…}`, for failure messages.
-func spelledOut(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
-      result.unicodeScalars.append(scalar)
-    } else {
-      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    }
-  }
-  return result
-}

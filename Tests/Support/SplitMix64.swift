@@ -1,3 +1,5 @@
+import Foundation
+
 /// SplitMix64 (Steele, Lea and Flood, 2014): the seeded generator behind every random test input,
 /// so a failing case is reproduced from its seed on any machine.
 ///
@@ -20,5 +22,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+extension SplitMix64 {
+  /// The seeds a property test runs, `1...4`, or `1...N` with the environment variable `variable`
+  /// set to N for a longer soak (`BIDI_ENGINE_SEEDS=100`).
+  ///
+  /// - Complexity: O(*n*) in the number of seeds.
+  public static func seeds(_ variable: String) -> [UInt64] {
+    let count = ProcessInfo.processInfo.environment[variable].flatMap { UInt64($0) } ?? 4
+    return Array(1...max(count, 1))
   }
 }

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Whether a paired bracket opens or closes its pair (Bidi_Paired_Bracket_Type).
 @available(SwiftStdlib 6.2, *)
 public enum BracketKind: Sendable, Hashable {
@@ -29,7 +31,7 @@ extension Unicode.Scalar {
   /// Unicode.Scalar("a").bidiMirror   // nil
   /// ```
   public var bidiMirror: Unicode.Scalar? {
-    FriBidiLibrary.mirror(of: value).flatMap(Unicode.Scalar.init)
+    Mirroring.mirror(of: self)
   }
 
   /// The paired-bracket properties of this scalar, or `nil` for a character that is not a paired

@@ -1,4 +1,5 @@
 internal import CFriBidi
+@_spi(BidiCore) import BidiCore
 
 /// The one place that talks to libfribidi.
 ///

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Rule L2 in linear time.
 ///
 /// L2 reverses, for every level from the highest down to the lowest odd one, each stretch at that

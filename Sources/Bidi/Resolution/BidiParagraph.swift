@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// One resolved paragraph of a ``BidiText``.
 ///
 /// ```swift
@@ -23,33 +25,19 @@ public struct BidiParagraph: Sendable {
 
   init(
     storage: TextStorage, range: Range<Int>, brackets: Span<UInt32>, direction: BaseDirection,
-    correctSiblingIsolates: Bool
+    libraryAlone: Bool = false
   ) throws(BidiError) {
     self.storage = storage
     self.range = range
-    // One paragraph is the common case: share the text's array instead of copying it.
-    let classes = range.count == storage.classes.count ? storage.classes : Array(storage.classes[range])
-    let structure = IsolateStructure(classes: classes)
-    switch direction.choice {
-    case .fixed(let fixed):
-      self.direction = fixed
-    case .firstStrong(let fallback):
-      self.direction = structure.firstStrongDirection(in: 0..<classes.count, classes: classes) ?? fallback
-    }
-    let baseLevel: UInt8 = self.direction == .rightToLeft ? 1 : 0
-    if baseLevel == 0 && !classes.contains(where: \.needsBidiWork) {
-      // Nothing can leave level 0: no right-to-left character, no Arabic digit, no control.
-      resolvedLevels = classes.map { $0 == .boundaryNeutral ? LevelResolver.removedLevel : 0 }
-      return
-    }
-    do {
-      resolvedLevels = try LevelResolver.resolve(
-        classes: classes, structure: structure,
-        brackets: range.lowerBound == 0 ? brackets : brackets.extracting(range), baseLevel: baseLevel,
-        correctSiblingIsolates: correctSiblingIsolates)
-    } catch {
-      throw BidiError(kind: .libraryFailure, paragraphStart: range.lowerBound)
-    }
+    let count = range.count
+    var levels = [UInt8](filledWith: 0, count: count)
+    var resolver = ParagraphResolver()
+    var levelSpan = levels.mutableSpan
+    let classes = storage.classes.span.extracting(range)
+    self.direction = try resolver.resolve(
+      classes: classes, brackets: brackets.extracting(range), direction: direction, into: &levelSpan,
+      paragraphStart: range.lowerBound, libraryAlone: libraryAlone)
+    resolvedLevels = levels
   }
 
   /// The resolved embedding level of each scalar after rule I2, before the line rules (L1); `nil`
@@ -137,10 +125,4 @@ public enum BidiLibrary {
     codePoint <= 0x10_FFFF ? ClassLookup.bidiClass(of: codePoint) : nil
   }
 
-  /// Whether the engine cuts isolate contents out before calling FriBidi: libfribidi before 1.0.9
-  /// resolves sibling isolates as one sequence (upstream #141).
-  public static var correctsSiblingIsolates: Bool {
-    let v = FriBidiLibrary.version
-    return (v.major, v.minor, v.micro) < (1, 0, 9)
-  }
 }

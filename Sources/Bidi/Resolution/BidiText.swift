@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// A text with its bidirectional structure resolved: paragraphs, base directions and the embedding
 /// level of every Unicode scalar.
 ///
@@ -36,23 +38,18 @@ public struct BidiText: Sendable {
 
   /// Resolves a sequence of scalars.
   public init(scalars: [Unicode.Scalar], direction: BaseDirection = .auto) throws(BidiError) {
-    try self.init(
-      scalars: scalars, direction: direction,
-      correctingSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
+    try self.init(scalars: scalars, direction: direction, libraryAlone: false)
   }
 
-  /// Resolves `string` with the sibling-isolate correction forced on or off, so tests can show
-  /// what the loaded libfribidi does without it.
+  /// Resolves `string` with each paragraph handed to the loaded libfribidi whole, isolates and
+  /// all, with none of the engine's own resolution: what the library does on its own, for tests
+  /// that show where it is wrong.
   @_spi(Testing)
-  public init(_ string: String, direction: BaseDirection, correctingSiblingIsolates: Bool) throws(BidiError) {
-    try self.init(
-      scalars: ScalarDecoding.scalars(of: string), direction: direction,
-      correctingSiblingIsolates: correctingSiblingIsolates)
+  public init(resolvingWithLibraryAlone string: String, direction: BaseDirection) throws(BidiError) {
+    try self.init(scalars: ScalarDecoding.scalars(of: string), direction: direction, libraryAlone: true)
   }
 
-  private init(
-    scalars: [Unicode.Scalar], direction: BaseDirection, correctingSiblingIsolates: Bool
-  ) throws(BidiError) {
+  private init(scalars: [Unicode.Scalar], direction: BaseDirection, libraryAlone: Bool) throws(BidiError) {
     let classes = ClassLookup.bidiClasses(of: scalars)
     let storage = TextStorage(scalars: scalars, classes: classes)
     self.storage = storage
@@ -64,8 +61,7 @@ public struct BidiText: Sendable {
         brackets[i] = FriBidiLibrary.bracket(of: scalars[i].value)
       }
       return try Self.paragraphs(
-        of: storage, brackets: brackets.span, direction: direction, splitParagraphs: true,
-        correctSiblingIsolates: correctingSiblingIsolates)
+        of: storage, brackets: brackets.span, direction: direction, splitParagraphs: true, libraryAlone: libraryAlone)
     }
   }
 
@@ -78,8 +74,7 @@ public struct BidiText: Sendable {
     storage = TextStorage(scalars: placeholders, classes: classes)
     let noBrackets = [UInt32](filledWith: 0, count: classes.count)
     paragraphs = try Self.paragraphs(
-      of: storage, brackets: noBrackets.span, direction: direction, splitParagraphs: false,
-      correctSiblingIsolates: BidiLibrary.correctsSiblingIsolates)
+      of: storage, brackets: noBrackets.span, direction: direction, splitParagraphs: false, libraryAlone: false)
   }
 
   /// The paragraphs of `storage`, each resolved. A static function rather than an initializer, so
@@ -87,7 +82,7 @@ public struct BidiText: Sendable {
   /// id of every character (and may run on past the text).
   private static func paragraphs(
     of storage: TextStorage, brackets: Span<UInt32>, direction: BaseDirection, splitParagraphs: Bool,
-    correctSiblingIsolates: Bool
+    libraryAlone: Bool
   ) throws(BidiError) -> [BidiParagraph] {
     let classes = storage.classes
     var paragraphs: [BidiParagraph] = []
@@ -97,8 +92,7 @@ public struct BidiText: Sendable {
       }
       paragraphs.append(
         try BidiParagraph(
-          storage: storage, range: range, brackets: brackets, direction: direction,
-          correctSiblingIsolates: correctSiblingIsolates))
+          storage: storage, range: range, brackets: brackets, direction: direction, libraryAlone: libraryAlone))
     }
     // Rule P1: a paragraph ends after each paragraph separator; CR LF counts as one separator.
     var start = 0

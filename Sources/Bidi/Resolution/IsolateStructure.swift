@@ -27,24 +27,42 @@ extension BidiClass {
 }
 
 /// The isolate structure of one paragraph: which PDI matches which initiator (BD9).
+///
+/// The table is kept by its owner and rebuilt for each paragraph, so a caller that resolves
+/// paragraph after paragraph reuses one array.
 @available(SwiftStdlib 6.2, *)
 internal struct IsolateStructure {
   /// For each isolate initiator, the index of its matching PDI, or `-1` when it has none (its
   /// content then runs to the end of the paragraph). Other positions hold `-1` too; a paragraph
-  /// with no initiator, where nothing is ever looked up, has an empty table.
-  let matchingPDI: [Int32]
+  /// with no initiator, where nothing is ever looked up, leaves the table empty.
+  private(set) var matchingPDI: [Int32] = []
 
-  init(classes: [BidiClass]) {
+  init() {}
+
+  init(classes: Span<BidiClass>) {
+    rebuild(classes: classes)
+  }
+
+  /// Makes the table for `classes`, reusing the array's storage.
+  ///
+  /// - Complexity: O(*n*).
+  mutating func rebuild(classes: Span<BidiClass>) {
+    matchingPDI.removeAll(keepingCapacity: true)
     // Only initiators are ever looked up: text without one needs no table.
-    guard classes.contains(where: \.isIsolateInitiator) else {
-      matchingPDI = []
-      return
+    var hasInitiator = false
+    for i in classes.indices where classes[i].isIsolateInitiator {
+      hasInitiator = true
+      break
     }
-    var matches = [Int32](filledWith: -1, count: classes.count)
+    guard hasInitiator else { return }
+    let count = classes.count
+    matchingPDI.append(addingCapacity: count) { $0.append(repeating: -1, count: count) }
+    var matches = matchingPDI.mutableSpan
     // The stack of open initiators is threaded through the table itself: an open initiator's entry
     // holds the one open below it until its PDI is found, so no second array is needed.
     var top: Int32 = -1
-    for (i, bidiClass) in classes.enumerated() {
+    for i in 0..<count {
+      let bidiClass = classes[i]
       if bidiClass.isIsolateInitiator {
         matches[i] = top
         top = Int32(i)
@@ -60,7 +78,6 @@ internal struct IsolateStructure {
       top = matches[initiator]
       matches[initiator] = -1
     }
-    matchingPDI = matches
   }
 
   /// The end of the isolate content that starts after the initiator at `initiator` (exclusive): its
@@ -73,7 +90,7 @@ internal struct IsolateStructure {
 
   /// Rules P2–P3 over `range`: the direction of the first strong character, skipping the content of
   /// isolates, or `nil` when there is none.
-  func firstStrongDirection(in range: Range<Int>, classes: [BidiClass]) -> TextDirection? {
+  func firstStrongDirection(in range: Range<Int>, classes: Span<BidiClass>) -> TextDirection? {
     var i = range.lowerBound
     while i < range.upperBound {
       let bidiClass = classes[i]

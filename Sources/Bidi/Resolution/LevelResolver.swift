@@ -45,63 +45,63 @@ internal enum LevelResolver {
 
   struct Failure: Error {}
 
-  /// Levels for one paragraph after rule I2, one per class; `removedLevel` for X9-removed characters.
+  /// Writes the levels of one paragraph after rule I2 into `levels`, one per class;
+  /// `removedLevel` for X9-removed characters.
   ///
   /// - Parameters:
   ///   - classes: the paragraph's classes, its separator included.
   ///   - structure: the isolate structure of `classes`.
-  ///   - brackets: FriBidi bracket ids per character (0 for none); it may run on past the
-  ///     paragraph.
+  ///   - brackets: FriBidi bracket ids per character (0 for none), at least as many as `classes`.
   ///   - baseLevel: 0 or 1.
-  ///   - correctSiblingIsolates: cut isolate contents out (needed before libfribidi 1.0.9).
+  ///   - levels: room for one level per class.
+  ///   - libraryAlone: hand the whole paragraph to FriBidi as it is, isolates and all, for tests
+  ///     that show what the loaded library does without the engine.
   static func resolve(
-    classes: [BidiClass], structure: IsolateStructure, brackets: Span<UInt32>, baseLevel: UInt8,
-    correctSiblingIsolates: Bool
-  ) throws(Failure) -> [UInt8] {
+    classes: Span<BidiClass>, structure: IsolateStructure, brackets: Span<UInt32>, baseLevel: UInt8,
+    into levels: inout MutableSpan<UInt8>, libraryAlone: Bool = false
+  ) throws(Failure) {
     let count = classes.count
-    var levels = [UInt8](filledWith: baseLevel, count: count)
-    guard count > 0 else { return levels }
+    for i in 0..<count { levels[i] = baseLevel }
+    guard count > 0 else { return }
     var pending = PendingSegments()
     pending.append(PendingSegment(range: 0..<count, level: baseLevel))
-    var segment = SegmentBuffer()
+    var segment: SegmentBuffer? = nil
     var bracketBudget = maximumBracketsPerParagraph
     while let next = pending.popLast() {
       let (range, level) = (next.range, next.level)
-      if let brackets = uniformBrackets(range: range, level: level, classes: classes, brackets: brackets) {
+      if !libraryAlone, let brackets = uniformBrackets(range: range, level: level, classes: classes, brackets: brackets) {
         // Levels already hold the base level; a content is at its own.
         if level != baseLevel {
-          var out = levels.mutableSpan
-          for i in range { out[i] = level }
+          for i in range { levels[i] = level }
         }
         bracketBudget = max(0, bracketBudget - brackets)
         continue
       }
-      if correctSiblingIsolates,
+      if !libraryAlone,
         SequenceResolver.resolve(
           range: range, level: level, classes: classes, brackets: brackets, structure: structure,
           bracketBudget: &bracketBudget, levels: &levels, pending: &pending)
       {
         continue
       }
-      segment.build(
-        range: range, level: level, classes: classes, brackets: brackets, structure: structure,
-        cutIsolates: correctSiblingIsolates, bracketBudget: &bracketBudget)
+      // Explicit embeddings and overrides, and brackets nested past 63: FriBidi's rules, on a
+      // segment with the isolates cut out, whatever the loaded library does with sibling isolates.
+      var buffer = segment ?? SegmentBuffer(classes: classes, brackets: brackets)
+      buffer.build(range: range, level: level, structure: structure, cutIsolates: !libraryAlone, bracketBudget: &bracketBudget)
       guard
         let resolved = FriBidiLibrary.resolveLevels(
-          classes: segment.classes, brackets: segment.brackets, rightToLeft: level & 1 == 1)
+          classes: buffer.classes, brackets: buffer.brackets, rightToLeft: level & 1 == 1)
       else { throw Failure() }
-      let shift = segment.prefixLength == 0 ? level & ~1 : 0
-      for (offset, index) in segment.origins.enumerated() {
-        levels[Int(index)] = resolved[segment.prefixLength + offset] &+ shift
+      let shift = buffer.prefixLength == 0 ? level & ~1 : 0
+      for (offset, index) in buffer.origins.enumerated() {
+        levels[Int(index)] = resolved[buffer.prefixLength + offset] &+ shift
       }
-      pending.append(contentsOf: segment.children)
+      pending.append(contentsOf: buffer.children)
+      segment = buffer
     }
-    var out = levels.mutableSpan
-    let classSpan = classes.span
-    for i in 0..<count where classSpan[i].isRemovedByX9 {
-      out[i] = removedLevel
+    for i in 0..<count where classes[i].isRemovedByX9 {
+      levels[i] = removedLevel
     }
-    return levels
   }
 }
 
@@ -130,7 +130,7 @@ extension LevelResolver {
   private static let uniformRightToLeftClasses =
     sharedUniformClasses | 1 << BidiClass.rightToLeft.rawValue | 1 << BidiClass.arabicLetter.rawValue
 
-  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>) -> Int? {
+  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: Span<BidiClass>, brackets: Span<UInt32>) -> Int? {
     let allowed = level & 1 == 1 ? uniformRightToLeftClasses : uniformLeftToRightClasses
     var count = 0
     for i in range {
@@ -152,6 +152,10 @@ struct PendingSegment {
 /// The classes passed to FriBidi for one segment, and where each came from. Reused across segments.
 @available(SwiftStdlib 6.2, *)
 private struct SegmentBuffer {
+  /// The paragraph's classes and bracket ids, copied: segments that reach FriBidi are rare, and an
+  /// array kept with the buffer serves all of a paragraph's.
+  let source: [BidiClass]
+  let sourceBrackets: [UInt32]
   var classes: [BidiClass] = []
   var brackets: [UInt32] = []
   /// Paragraph index of each element after the prefix (trailing PDFs and sentinel excluded).
@@ -161,9 +165,13 @@ private struct SegmentBuffer {
   /// Isolate contents cut out of this segment, with their embedding levels.
   var children: [PendingSegment] = []
 
+  init(classes: Span<BidiClass>, brackets: Span<UInt32>) {
+    source = classes.indices.map { classes[$0] }
+    sourceBrackets = classes.indices.map { brackets[$0] }
+  }
+
   mutating func build(
-    range: Range<Int>, level: UInt8, classes source: [BidiClass], brackets sourceBrackets: Span<UInt32>,
-    structure: IsolateStructure, cutIsolates: Bool, bracketBudget: inout Int
+    range: Range<Int>, level: UInt8, structure: IsolateStructure, cutIsolates: Bool, bracketBudget: inout Int
   ) {
     classes.removeAll(keepingCapacity: true)
     brackets.removeAll(keepingCapacity: true)
@@ -212,7 +220,7 @@ private struct SegmentBuffer {
         var rightToLeft = bidiClass == .rightToLeftIsolate
         if bidiClass == .firstStrongIsolate {
           rightToLeft =
-            structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source) == .rightToLeft
+            structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source.span) == .rightToLeft
           // Cut out, the content is no longer there for FriBidi to look at.
           if cutIsolates { bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate }
         }

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Rules W1–I2 in Swift, bracket pairing (N0) included, for the common segment that is one
 /// isolating run sequence: no embedding, override or PDF. Isolates inside it are cut out exactly as
 /// for FriBidi (their initiator and PDI stay, as neutrals, and their contents are resolved on their
@@ -20,8 +22,8 @@ internal enum SequenceResolver {
   /// `pending`, or returns `false`, having changed nothing, when the segment is not one this
   /// resolver handles.
   static func resolve(
-    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
-    bracketBudget: inout Int, levels: inout [UInt8], pending: inout PendingSegments
+    range: Range<Int>, level: UInt8, classes: Span<BidiClass>, brackets: Span<UInt32>, structure: IsolateStructure,
+    bracketBudget: inout Int, levels: inout MutableSpan<UInt8>, pending: inout PendingSegments
   ) -> Bool {
     // Written through spans sized for the whole range, at most one entry a character: appending
     // checks capacity and uniqueness on every character.
@@ -39,8 +41,8 @@ internal enum SequenceResolver {
   /// sequence's types and origins written into the caller's scratch spans, each at least
   /// `range.count` long.
   private static func resolve(
-    range: Range<Int>, level: UInt8, classes: [BidiClass], brackets: Span<UInt32>, structure: IsolateStructure,
-    bracketBudget: inout Int, levels: inout [UInt8], pending: inout PendingSegments,
+    range: Range<Int>, level: UInt8, classes: Span<BidiClass>, brackets: Span<UInt32>, structure: IsolateStructure,
+    bracketBudget: inout Int, levels: inout MutableSpan<UInt8>, pending: inout PendingSegments,
     types typesOut: inout MutableSpan<BidiClass>, origins originsOut: inout MutableSpan<Int32>
   ) -> Bool {
     var count = 0
@@ -53,13 +55,11 @@ internal enum SequenceResolver {
     // them, and only once this resolver is sure to handle the segment.
     var budget = bracketBudget
     do {
-      let classSpan = classes.span
-      let bracketSpan = brackets
       var i = range.lowerBound
       while i < range.upperBound {
-        let bidiClass = classSpan[i]
+        let bidiClass = classes[i]
         // Nearly every character is copied as it is: one test for all the classes that are not.
-        if Self.bit(of: bidiClass) & Self.classesNeedingCare == 0 && bracketSpan[i] == 0 {
+        if Self.bit(of: bidiClass) & Self.classesNeedingCare == 0 && brackets[i] == 0 {
           typesOut[count] = bidiClass
           originsOut[count] = Int32(i)
           count += 1
@@ -67,10 +67,10 @@ internal enum SequenceResolver {
           continue
         }
         if bidiClass.isEmbeddingOrOverride || bidiClass == .popDirectionalFormat { return false }
-        if bracketSpan[i] != 0 && budget > 0 {
+        if brackets[i] != 0 && budget > 0 {
           budget -= 1
           // Rule BD16 gives up past 63 open brackets; FriBidi's path handles that.
-          guard pairing.add(bracket: bracketSpan[i], at: count) else { return false }
+          guard pairing.add(bracket: brackets[i], at: count) else { return false }
         }
         switch bidiClass {
         case .boundaryNeutral, .paragraphSeparator:
@@ -79,10 +79,10 @@ internal enum SequenceResolver {
           continue
         case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
           let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
-          let rightToLeft =
-            bidiClass == .rightToLeftIsolate
-            || (bidiClass == .firstStrongIsolate
-              && structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft)
+          var rightToLeft = bidiClass == .rightToLeftIsolate
+          if bidiClass == .firstStrongIsolate {
+            rightToLeft = structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft
+          }
           let contentLevel = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
           // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
           guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return false }
@@ -110,11 +110,10 @@ internal enum SequenceResolver {
     bracketBudget = budget
     let origins = originsOut.span
     resolveWeak(&typesOut, count: count, level: level)
-    pairing.resolve(&typesOut, count: count, level: level) { k in classes[Int(origins[k])] == .nonspacingMark }
+    pairing.resolve(&typesOut, count: count, level: level, classes: classes, origins: origins)
     resolveNeutral(&typesOut, count: count, level: level)
-    var levelsOut = levels.mutableSpan
     for k in 0..<count {
-      levelsOut[Int(origins[k])] = implicitLevel(of: typesOut[k], at: level)
+      levels[Int(origins[k])] = implicitLevel(of: typesOut[k], at: level)
     }
     handled = true
     return true
@@ -305,7 +304,12 @@ struct BracketPairing {
 
   /// Applies rule N0 to the first `count` of `types` (after rules W1–W7), in the order of the
   /// opening brackets.
-  mutating func resolve(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, wasMark: (Int) -> Bool) {
+  ///
+  /// `classes` and `origins` tell which sequence positions were marks before rule W1: the class of
+  /// position `k` is `classes[origins[k]]`.
+  mutating func resolve(
+    _ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, classes: Span<BidiClass>, origins: Span<Int32>
+  ) {
     guard !pairs.isEmpty else { return }
     // Found in the order they close; resolved in the order they open.
     pairs.sort { $0.opening < $1.opening }
@@ -351,7 +355,8 @@ struct BracketPairing {
       func set(_ position: Int) {
         types[position] = resolved
         var k = position + 1
-        while k < count && wasMark(k) {
+        while k < count {
+          guard classes[Int(origins[k])] == .nonspacingMark else { break }
           types[k] = resolved
           k += 1
         }

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The joining properties of a character during Arabic shaping, as bits: the joining type it
 /// starts from, and whether it joins the characters on each side once joining is resolved.
 ///
@@ -104,28 +106,37 @@ internal enum ArabicShaping {
   static func shape(_ values: inout [UInt32], classes: Span<BidiClass>, start: Int, levels: [UInt8]) -> Bool {
     let count = values.count
     var span = values.mutableSpan
-    return shape(&span, count: count, classes: classes, start: start, levels: levels.span)
+    var joining = [UInt8](filledWith: 0, count: count)
+    var joiningSpan = joining.mutableSpan
+    lookUpJoiningTypes(of: span, count: count, into: &joiningSpan)
+    return shape(&span, count: count, joining: &joiningSpan, classes: classes, start: start, levels: levels.span)
+  }
+
+  /// The library's joining type of each of the first `count` values.
+  ///
+  /// - Complexity: O(*n*).
+  static func lookUpJoiningTypes(of values: borrowing MutableSpan<UInt32>, count: Int, into joining: inout MutableSpan<UInt8>) {
+    let joiningTypes = basicPlaneJoiningTypes.span
+    for i in 0..<count {
+      let value = values[i]
+      joining[i] = value < 0x1_0000 ? joiningTypes[Int(value)] : FriBidiLibrary.joiningType(of: value)
+    }
   }
 
   /// Shapes the first `count` of `values` in place, as ``shape(_:classes:start:levels:)`` does an
-  /// array: the form a line layout uses, with `values` in its scratch space.
+  /// array, from the joining type of each value in `joining` (which joining then rewrites): the form a
+  /// line layout uses, with both in its buffers.
   ///
   /// - Complexity: O(*n*).
   static func shape(
-    _ shaped: inout MutableSpan<UInt32>, count: Int, classes: Span<BidiClass>, start: Int, levels: Span<UInt8>
+    _ shaped: inout MutableSpan<UInt32>, count: Int, joining: inout MutableSpan<UInt8>, classes: Span<BidiClass>,
+    start: Int, levels: Span<UInt8>
   ) -> Bool {
-    let joiningTypes = basicPlaneJoiningTypes.span
-    withScratchSpan(of: UInt8.self, count: count, filledWith: 0) { joining in
-      for i in 0..<count {
-        let value = shaped[i]
-        joining[i] = value < 0x1_0000 ? joiningTypes[Int(value)] : FriBidiLibrary.joiningType(of: value)
-      }
-      join(&joining, count: count, classes: classes, start: start, levels: levels)
-      let forms = presentationForms
-      let shape = ArabicJoining.joinsRight | ArabicJoining.joinsLeft
-      for i in 0..<count where joining[i] & ArabicJoining.shapes != 0 {
-        shaped[i] = forms.form(of: shaped[i], shape: joining[i] & shape)
-      }
+    join(&joining, count: count, classes: classes, start: start, levels: levels)
+    let forms = presentationForms
+    let shape = ArabicJoining.joinsRight | ArabicJoining.joinsLeft
+    for i in 0..<count where joining[i] & ArabicJoining.shapes != 0 {
+      shaped[i] = forms.form(of: shaped[i], shape: joining[i] & shape)
     }
 
     let ligatures = ligatures

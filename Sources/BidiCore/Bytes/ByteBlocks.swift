@@ -9,16 +9,16 @@
 
 extension UInt8 {
   /// Whether this is an ASCII letter or digit.
-  @inlinable @inline(__always) package var isASCIIAlphanumeric: Bool {
+  @inlinable @inline(__always) @_spi(BidiCore) public var isASCIIAlphanumeric: Bool {
     (self | 0x20) &- UInt8(ascii: "a") < 26 || self &- UInt8(ascii: "0") < 10
   }
 
-  @inlinable @inline(__always) package var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
+  @inlinable @inline(__always) @_spi(BidiCore) public var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
 
-  @inlinable @inline(__always) package var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
+  @inlinable @inline(__always) @_spi(BidiCore) public var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
 
   /// The byte with ASCII letters folded to lower case.
-  @inlinable @inline(__always) package var asciiLowercased: UInt8 { isASCIILetter ? self | 0x20 : self }
+  @inlinable @inline(__always) @_spi(BidiCore) public var asciiLowercased: UInt8 { isASCIILetter ? self | 0x20 : self }
 }
 
 /// Sixteen bytes at a time as vector lanes: range tests on every lane at once, and a lane mask read
@@ -39,7 +39,7 @@ extension SIMD16 where Scalar == UInt8 {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package func lanes(from low: UInt8, count: UInt8) -> SIMDMask<SIMD16<Int8>> {
+  @_spi(BidiCore) public func lanes(from low: UInt8, count: UInt8) -> SIMDMask<SIMD16<Int8>> {
     // A reinterpretation of the same sixteen bytes: `SIMD16<Int8>(truncatingIfNeeded:)` was a call
     // and a loop over the lanes.
     let shifted = unsafe unsafeBitCast(self &+ SIMD16(repeating: 0x80 &- low), to: SIMD16<Int8>.self)
@@ -60,7 +60,7 @@ extension SIMDMask where Storage == SIMD16<Int8> {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package var words: (low: UInt64, high: UInt64) {
+  @_spi(BidiCore) public var words: (low: UInt64, high: UInt64) {
     let halves = unsafe unsafeBitCast(self, to: SIMD2<UInt64>.self)
     return (halves[0], halves[1])
   }
@@ -69,7 +69,7 @@ extension SIMDMask where Storage == SIMD16<Int8> {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package var isEmpty: Bool {
+  @_spi(BidiCore) public var isEmpty: Bool {
     let (low, high) = words
     return low | high == 0
   }
@@ -86,7 +86,7 @@ extension Span where Element == UInt8 {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package func sixteenBytes(at offset: Int) -> SIMD16<UInt8> {
+  @_spi(BidiCore) public func sixteenBytes(at offset: Int) -> SIMD16<UInt8> {
     precondition(offset >= 0 && offset <= count - 16, "sixteen bytes read outside the span")
     return unsafe bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
   }
@@ -95,7 +95,7 @@ extension Span where Element == UInt8 {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package func eightBytes(at offset: Int) -> UInt64 {
+  @_spi(BidiCore) public func eightBytes(at offset: Int) -> UInt64 {
     precondition(offset >= 0 && offset <= count - 8, "eight bytes read outside the span")
     return UInt64(littleEndian: unsafe bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
@@ -109,7 +109,7 @@ extension String {
   /// a `String` of it cost a few percent of `display`.
   ///
   /// - Complexity: O(*n*).
-  package init(validUTF8 bytes: Span<UInt8>) {
+  @_spi(BidiCore) public init(validUTF8 bytes: Span<UInt8>) {
     if #available(SwiftStdlib 6.2, *) {
       assert((try? UTF8Span(validating: bytes)) != nil, "bytes that are not UTF-8")
       self = unsafe String(copying: UTF8Span(unchecked: bytes))
@@ -134,7 +134,7 @@ extension OutputSpan where Element == UInt8 {
   ///
   /// - Complexity: O(*n*).
   @inlinable @inline(__always)
-  package mutating func append(copying bytes: Span<UInt8>) {
+  @_spi(BidiCore) public mutating func append(copying bytes: Span<UInt8>) {
     precondition(bytes.count <= freeCapacity, "no room reserved for \(bytes.count) bytes")
     guard !bytes.isEmpty else { return }
     unsafe bytes.withUnsafeBufferPointer { source in
@@ -149,7 +149,7 @@ extension OutputSpan where Element == UInt8 {
   ///
   /// - Complexity: O(*n*) in the literal's length.
   @inlinable @inline(__always)
-  package mutating func append(_ literal: StaticString) {
+  @_spi(BidiCore) public mutating func append(_ literal: StaticString) {
     let count = literal.utf8CodeUnitCount
     precondition(count <= freeCapacity, "no room reserved for \(count) bytes")
     unsafe withUnsafeMutableBufferPointer { buffer, initialized in
@@ -165,11 +165,35 @@ extension OutputSpan where Element == UInt8 {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package mutating func append(_ block: SIMD16<UInt8>) {
+  @_spi(BidiCore) public mutating func append(_ block: SIMD16<UInt8>) {
     precondition(freeCapacity >= 16, "no room reserved for sixteen bytes")
     unsafe withUnsafeMutableBufferPointer { buffer, initialized in
       unsafe UnsafeMutableRawPointer(buffer.baseAddress! + initialized).storeBytes(of: block, as: SIMD16<UInt8>.self)
       initialized += 16
     }
+  }
+}
+
+@available(SwiftStdlib 6.2, *)
+extension Array where Element == UInt8 {
+  /// Appends `bytes` as they are.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  @_spi(BidiCore) public mutating func append(copying bytes: Span<UInt8>) {
+    append(addingCapacity: bytes.count) { $0.append(copying: bytes) }
+  }
+}
+
+@available(SwiftStdlib 6.2, *)
+extension Array where Element == UInt8 {
+  /// Calls `body` with the bytes as a span (an array's own `span` is only in the 26 releases of
+  /// Apple's systems; a slice's is everywhere).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  @_spi(BidiCore) public func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+    let all = self[...]
+    return try body(all.span)
   }
 }

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// A Unicode Bidi_Class value: the property the bidirectional algorithm (UAX #9) starts from.
 ///
 /// The 23 classes are values of a small `RawRepresentable` struct, in the manner of swift-system's
@@ -11,7 +13,7 @@
 /// BidiClass(shortName: "EN")           // .europeanNumber
 /// BidiClass.europeanNumber.shortName   // "EN"
 /// ```
-public struct BidiClass: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public struct BidiClass: RawRepresentable, Hashable, Sendable, BitwiseCopyable, CaseIterable, CustomStringConvertible {
   public let rawValue: UInt8
 
   /// The class with this raw value, if it is one of the 23.
@@ -26,56 +28,60 @@ public struct BidiClass: RawRepresentable, Hashable, Sendable, CaseIterable, Cus
   /// The class with this raw value, which the caller knows to be one of the 23, or a value the
   /// engine uses internally as a marker of its own.
   @inlinable @inline(__always)
-  package init(unchecked rawValue: UInt8) { self.rawValue = rawValue }
+  @_spi(BidiCore) public init(unchecked rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// ``init(unchecked:)`` for the class's own inlinable constants, which may not use SPI.
+  @usableFromInline @inline(__always)
+  init(knownValid rawValue: UInt8) { self.rawValue = rawValue }
 
   /// `L` (Left_To_Right): any strong left-to-right character.
-  public static let leftToRight = BidiClass(unchecked: 0)
+  @inlinable public static var leftToRight: BidiClass { BidiClass(knownValid: 0) }
   /// `R` (Right_To_Left): any strong right-to-left character other than Arabic-script letters.
-  public static let rightToLeft = BidiClass(unchecked: 1)
+  @inlinable public static var rightToLeft: BidiClass { BidiClass(knownValid: 1) }
   /// `AL` (Arabic_Letter): Arabic, Thaana and Syriac letters.
-  public static let arabicLetter = BidiClass(unchecked: 2)
+  @inlinable public static var arabicLetter: BidiClass { BidiClass(knownValid: 2) }
   /// `EN` (European_Number): ASCII and other European digits.
-  public static let europeanNumber = BidiClass(unchecked: 3)
+  @inlinable public static var europeanNumber: BidiClass { BidiClass(knownValid: 3) }
   /// `ES` (European_Separator): plus and minus signs.
-  public static let europeanSeparator = BidiClass(unchecked: 4)
+  @inlinable public static var europeanSeparator: BidiClass { BidiClass(knownValid: 4) }
   /// `ET` (European_Terminator): degree, currency and percent signs, and the like.
-  public static let europeanTerminator = BidiClass(unchecked: 5)
+  @inlinable public static var europeanTerminator: BidiClass { BidiClass(knownValid: 5) }
   /// `AN` (Arabic_Number): Arabic-Indic digits and Arabic decimal and thousands separators.
-  public static let arabicNumber = BidiClass(unchecked: 6)
+  @inlinable public static var arabicNumber: BidiClass { BidiClass(knownValid: 6) }
   /// `CS` (Common_Separator): colon, comma, full stop, no-break space.
-  public static let commonSeparator = BidiClass(unchecked: 7)
+  @inlinable public static var commonSeparator: BidiClass { BidiClass(knownValid: 7) }
   /// `NSM` (Nonspacing_Mark): nonspacing and enclosing combining marks.
-  public static let nonspacingMark = BidiClass(unchecked: 8)
+  @inlinable public static var nonspacingMark: BidiClass { BidiClass(knownValid: 8) }
   /// `BN` (Boundary_Neutral): default ignorables, other control characters.
-  public static let boundaryNeutral = BidiClass(unchecked: 9)
+  @inlinable public static var boundaryNeutral: BidiClass { BidiClass(knownValid: 9) }
   /// `B` (Paragraph_Separator): line feed, carriage return, U+2029 and other paragraph separators.
-  public static let paragraphSeparator = BidiClass(unchecked: 10)
+  @inlinable public static var paragraphSeparator: BidiClass { BidiClass(knownValid: 10) }
   /// `S` (Segment_Separator): tab and other segment separators.
-  public static let segmentSeparator = BidiClass(unchecked: 11)
+  @inlinable public static var segmentSeparator: BidiClass { BidiClass(knownValid: 11) }
   /// `WS` (White_Space): space, figure space, line separator, form feed.
-  public static let whiteSpace = BidiClass(unchecked: 12)
+  @inlinable public static var whiteSpace: BidiClass { BidiClass(knownValid: 12) }
   /// `ON` (Other_Neutral): all other characters, including brackets, quotes and symbols.
-  public static let otherNeutral = BidiClass(unchecked: 13)
+  @inlinable public static var otherNeutral: BidiClass { BidiClass(knownValid: 13) }
   /// `LRE` (Left_To_Right_Embedding): U+202A.
-  public static let leftToRightEmbedding = BidiClass(unchecked: 14)
+  @inlinable public static var leftToRightEmbedding: BidiClass { BidiClass(knownValid: 14) }
   /// `LRO` (Left_To_Right_Override): U+202D.
-  public static let leftToRightOverride = BidiClass(unchecked: 15)
+  @inlinable public static var leftToRightOverride: BidiClass { BidiClass(knownValid: 15) }
   /// `RLE` (Right_To_Left_Embedding): U+202B.
-  public static let rightToLeftEmbedding = BidiClass(unchecked: 16)
+  @inlinable public static var rightToLeftEmbedding: BidiClass { BidiClass(knownValid: 16) }
   /// `RLO` (Right_To_Left_Override): U+202E.
-  public static let rightToLeftOverride = BidiClass(unchecked: 17)
+  @inlinable public static var rightToLeftOverride: BidiClass { BidiClass(knownValid: 17) }
   /// `PDF` (Pop_Directional_Format): U+202C.
-  public static let popDirectionalFormat = BidiClass(unchecked: 18)
+  @inlinable public static var popDirectionalFormat: BidiClass { BidiClass(knownValid: 18) }
   /// `LRI` (Left_To_Right_Isolate): U+2066.
-  public static let leftToRightIsolate = BidiClass(unchecked: 19)
+  @inlinable public static var leftToRightIsolate: BidiClass { BidiClass(knownValid: 19) }
   /// `RLI` (Right_To_Left_Isolate): U+2067.
-  public static let rightToLeftIsolate = BidiClass(unchecked: 20)
+  @inlinable public static var rightToLeftIsolate: BidiClass { BidiClass(knownValid: 20) }
   /// `FSI` (First_Strong_Isolate): U+2068.
-  public static let firstStrongIsolate = BidiClass(unchecked: 21)
+  @inlinable public static var firstStrongIsolate: BidiClass { BidiClass(knownValid: 21) }
   /// `PDI` (Pop_Directional_Isolate): U+2069.
-  public static let popDirectionalIsolate = BidiClass(unchecked: 22)
+  @inlinable public static var popDirectionalIsolate: BidiClass { BidiClass(knownValid: 22) }
 
-  public static let allCases: [BidiClass] = (0..<23).map { BidiClass(unchecked: $0) }
+  public static let allCases: [BidiClass] = (0..<23).map { BidiClass(knownValid: $0) }
 
   private static let shortNames = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
 

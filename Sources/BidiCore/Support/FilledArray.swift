@@ -5,9 +5,9 @@ extension Array {
   ///
   /// `Array(repeating:count:)` allocates through the standard library's unspecialized
   /// `_allocateBufferUninitialized`, which looks up the metadata of the array's storage class in
-  /// the runtime's cache on every call: about 280 instructions more per array than growing an
-  /// empty array through `append(addingCapacity:initializingWith:)`, whose specialized code knows
-  /// the class. At a dozen arrays per chat message, that was 3 % of `display`.
+  /// the runtime's cache on every call; growing an empty array through
+  /// `append(addingCapacity:initializingWith:)` runs specialized code that knows the class. The
+  /// engine makes a dozen arrays per message, so this sits on its hot path.
   ///
   /// ```swift
   /// let levels = [UInt8](filledWith: 1, count: 4)   // [1, 1, 1, 1]
@@ -15,7 +15,7 @@ extension Array {
   ///
   /// - Complexity: O(*n*).
   @inlinable
-  package init(filledWith value: Element, count: Int) {
+  @_spi(BidiCore) public init(filledWith value: Element, count: Int) {
     self = []
     append(addingCapacity: count) { $0.append(repeating: value, count: count) }
   }
@@ -25,9 +25,28 @@ extension Array {
   ///
   /// - Complexity: O(*n*).
   @inlinable
-  package init(copying elements: ArraySlice<Element>) {
+  @_spi(BidiCore) public init(copying elements: ArraySlice<Element>) {
     self = []
     reserveCapacity(elements.count)
     append(contentsOf: elements)
+  }
+}
+
+extension Array {
+  /// The array's elements, leaving it empty, so that the caller holds the only reference: a buffer
+  /// kept in a struct is worked on as a local while spans of several of them are open (each span
+  /// borrows its whole struct otherwise), and put back afterwards, with no copy.
+  ///
+  /// ```swift
+  /// var levels = buffers.levels.takeAll()
+  /// defer { buffers.levels = levels }
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  @_spi(BidiCore) public mutating func takeAll() -> [Element] {
+    var taken: [Element] = []
+    swap(&taken, &self)
+    return taken
   }
 }

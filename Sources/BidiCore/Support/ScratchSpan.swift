@@ -1,10 +1,9 @@
 /// Working memory for one step of the algorithm, on the stack for a chat message's length.
 ///
-/// The engine used to make about twenty arrays for every message it displayed, and creating and
-/// freeing a Swift array costs some 400 instructions: an eighth of `display`. The buffers that
-/// do not outlive the step that fills them (a sequence's types, a line's visual order, its shaped
-/// values) now come from here: an `InlineArray` for up to ``scratchInlineCapacity`` elements, and an
-/// array only for longer text. The span can be longer than `count` (it is the whole inline
+/// Creating and freeing a Swift array costs hundreds of instructions, more than the work on a short
+/// message's buffer, so the buffers that do not outlive the step that fills them (a sequence's
+/// types, a line's visual order, its shaped values) come from here: an `InlineArray` for up to
+/// ``scratchInlineCapacity`` elements, and an array only for longer text. The span can be longer than `count` (it is the whole inline
 /// storage): callers keep their own count, as the standard library's way of cutting a
 /// `MutableSpan` short is still changing names.
 ///
@@ -18,7 +17,7 @@
 /// - Complexity: O(*n*) to fill the span, where *n* is at least `count`.
 @available(SwiftStdlib 6.2, *)
 @inlinable @inline(__always)
-package func withScratchSpan<Element, Result, Failure: Error>(
+@_spi(BidiCore) public func withScratchSpan<Element, Result, Failure: Error>(
   of type: Element.Type, count: Int, filledWith value: Element,
   _ body: (inout MutableSpan<Element>) throws(Failure) -> Result
 ) throws(Failure) -> Result {
@@ -42,4 +41,4 @@ package func withScratchSpan<Element, Result, Failure: Error>(
 
 /// How many elements ``withScratchSpan(of:count:filledWith:_:)`` keeps on the stack: all but one
 /// message in ten thousand of the project's chat corpus is shorter.
-@usableFromInline package let scratchInlineCapacity = 256
+@_spi(BidiCore) public let scratchInlineCapacity = 256

@@ -13,15 +13,15 @@
 ///
 /// The stages are kept as string literals and decoded once, on first use, by ``CharacterTable``: an
 /// array literal of this size would take the type checker minutes.
-package enum BidiClassTable {
+@_spi(BidiCore) public enum BidiClassTable {
   /// The Unicode version the table was generated from.
-  package static let unicodeVersion = "15.0.0"
+  @_spi(BidiCore) public static let unicodeVersion = "15.0.0"
 
-  package static let blockShift: UInt32 = 7
+  @_spi(BidiCore) public static let blockShift: UInt32 = 7
 
   /// Decimal digits (General_Category Nd) whose Bidi_Class is EN or AN: the digits the algorithm
   /// treats as numbers, in every script that has them.
-  package static let numberDigitRanges: [ClosedRange<UInt32>] = [
+  @_spi(BidiCore) public static let numberDigitRanges: [ClosedRange<UInt32>] = [
     0x0030...0x0039,
     0x0660...0x0669,
     0x06F0...0x06F9,
@@ -33,7 +33,7 @@ package enum BidiClassTable {
 
   /// The distinct entries; stage 2's characters index this list in the order of
   /// ``paletteCharacters``.
-  package static let palette: [UInt8] = [
+  @_spi(BidiCore) public static let palette: [UInt8] = [
     0x00, 0x01, 0x02, 0x0D, 0x20, 0x28, 0x40, 0x41, 0x43, 0x46, 0x6D, 0x87,
     0x8A, 0x8C, 0xA0, 0xA1, 0xA2, 0xA4, 0xA5, 0xA6, 0xA7, 0xAD, 0xC0, 0xC1,
     0xC2, 0xC4, 0xC5, 0xC7, 0xCD, 0xE0, 0xE1, 0xE2, 0xE3, 0xE5, 0xE6, 0xE9,
@@ -41,12 +41,12 @@ package enum BidiClassTable {
     0xF6,
   ]
 
-  package static let paletteCharacters = """
+  @_spi(BidiCore) public static let paletteCharacters = """
     0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&'()*+,-./:;<=>?@[]^_{|}~
     """
 
   /// One block number per block of 128 code points, as two hexadecimal digits.
-  package static let stage1Text = """
+  @_spi(BidiCore) public static let stage1Text = """
     000102020203040502060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E02021F2021222302020224252627\
     28292A2B2C2D2E2F303102320202333435363738393A3B3C3D3E3A3A3A3F404142423A433A3A444502464748494A3A4B\
     4C4D4E4F5051525302020202020202020202020202020202020202020202020202020202020202020202020202020202\
@@ -232,7 +232,7 @@ package enum BidiClassTable {
     """
 
   /// 128 entries per distinct block, one palette character each.
-  package static let stage2Text = """
+  @_spi(BidiCore) public static let stage2Text = """
     ZZZZZZZZZbabcaZZZZZZZZZZZZZZaaabDLLIQILLLLLPKHKK8888888888KLSSSLL00000000000000000000000000LLLSA\
     S00000000000000000000000000LSLSZZZZZZaZZZZZZZZZZZZZZZZZZZZZZZZZZBLQQQQSLSS0LSZSSQQWWS0LLSW0LdddL\
     00000000000000000000000S0000000000000000000000000000000S0000000000000000000000000000000000000000\

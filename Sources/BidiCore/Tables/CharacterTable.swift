@@ -2,11 +2,11 @@
 /// pointers on the scanners' hot paths.
 ///
 /// This file is one of the few that hold pointer code (the README names them). The scanners keep a
-/// copy of the table and look up every character in it: held in arrays, each copy of a scanner
-/// retained them and each look-up checked bounds, which cost 5 % of isolating a message. The
-/// memory is written once, before ``shared`` is published, and never freed or written again; every
+/// copy of the table and look up every character in it, so the table is plain memory: arrays would
+/// be retained with each copy of a scanner and bounds-checked on each look-up. The memory is
+/// written once, before ``shared`` is published, and never freed or written again; every
 /// look-up reaches only inside it (code points are clamped to U+10FFFF, bytes index 256 entries).
-@safe package struct CharacterTable: @unchecked Sendable {
+@safe @_spi(BidiCore) public struct CharacterTable: @unchecked Sendable {
   // Unchecked: the memory is immutable once `shared` is published.
   @usableFromInline let stage1: UnsafePointer<UInt8>
   @usableFromInline let stage2: UnsafePointer<UInt8>
@@ -19,7 +19,7 @@
   @usableFromInline let hebrewArabicInterest: UnsafePointer<UInt64>
 
   /// What the scanning loop does at a byte that starts a character.
-  package enum ByteRole: UInt8 {
+  @_spi(BidiCore) public enum ByteRole: UInt8 {
     /// An ASCII character that starts nothing: skip it.
     case skip
     /// An ASCII letter or digit: may start a word, an address or a number.
@@ -31,7 +31,7 @@
     case decode
   }
 
-  package static let shared = CharacterTable()
+  @_spi(BidiCore) public static let shared = CharacterTable()
 
   private init() {
     func nibble(_ byte: UInt8) -> UInt8 {
@@ -85,14 +85,14 @@
 
   /// What the scanning loop does at `byte`.
   @inlinable @inline(__always)
-  package func role(of byte: UInt8) -> ByteRole { unsafe byteRoles[Int(byte)] }
+  @_spi(BidiCore) public func role(of byte: UInt8) -> ByteRole { unsafe byteRoles[Int(byte)] }
 
   /// Whether the Arabic character with these two bytes is one the loop must decode: the number
   /// signs U+0600–U+0605, the terminators U+0609–U+060A, ALM (U+061C), the Arabic-Indic digits
   /// and separators U+0660–U+066C, U+06DD, and the extended digits U+06F0–U+06F9. The rest are
   /// letters and marks with nothing to find.
   @inlinable @inline(__always)
-  package static func isArabicOfInterest(lead: UInt8, second: UInt8) -> Bool {
+  @_spi(BidiCore) public static func isArabicOfInterest(lead: UInt8, second: UInt8) -> Bool {
     switch lead {
     case 0xD8: second <= 0x85 || second == 0x89 || second == 0x8A || second == 0x9C
     case 0xD9: second >= 0xA0 && second <= 0xAC
@@ -103,14 +103,14 @@
   /// ``isArabicOfInterest(lead:second:)`` for any lead byte from D7 to DB (U+05C0–U+06FF), where the
   /// Hebrew blocks hold nothing of interest.
   @inlinable @inline(__always)
-  package func isOfInterest(hebrewOrArabicLead lead: UInt8, second: UInt8) -> Bool {
+  @_spi(BidiCore) public func isOfInterest(hebrewOrArabicLead lead: UInt8, second: UInt8) -> Bool {
     precondition(lead &- 0xD7 < 5)
     return unsafe hebrewArabicInterest[Int(lead &- 0xD7)] >> (second & 0x3F) & 1 != 0
   }
 
   /// The entry of a code point: class in the low five bits, kind in the high three.
   @inlinable @inline(__always)
-  package func entry(_ value: UInt32) -> UInt8 {
+  @_spi(BidiCore) public func entry(_ value: UInt32) -> UInt8 {
     let value = min(value, 0x10_FFFF)
     let shift = BidiClassTable.blockShift
     return unsafe stage2[Int(stage1[Int(value >> shift)]) << Int(shift) | Int(value & (1 << shift - 1))]
@@ -118,12 +118,12 @@
 
   /// The ``BidiClass`` raw value of a code point.
   @inlinable @inline(__always)
-  package func rawClass(of value: UInt32) -> UInt8 { entry(value) & 0x1F }
+  @_spi(BidiCore) public func rawClass(of value: UInt32) -> UInt8 { entry(value) & 0x1F }
 
   /// The kind of a scalar, with the characters the grammars treat specially told apart: joiners,
   /// bidi controls and paragraph separators.
   @inlinable @inline(__always)
-  package func kind(of value: UInt32) -> ScalarKind {
+  @_spi(BidiCore) public func kind(of value: UInt32) -> ScalarKind {
     if value < 0x80 { return unsafe asciiKinds[Int(value)] }
     return Self.kind(of: value, entry: entry(value))
   }
@@ -145,7 +145,7 @@
 
   /// The direction of a strong character (class L, R or AL); `nil` for any other.
   @inlinable @inline(__always)
-  package func strongDirection(of value: UInt32) -> TextDirection? {
+  @_spi(BidiCore) public func strongDirection(of value: UInt32) -> TextDirection? {
     switch rawClass(of: value) {
     case 0: .leftToRight
     case 1, 2: .rightToLeft
@@ -155,7 +155,7 @@
 
   /// Whether `value` is a decimal digit the algorithm treats as a number (class EN or AN).
   @inlinable @inline(__always)
-  package func isNumberDigit(_ value: UInt32) -> Bool {
+  @_spi(BidiCore) public func isNumberDigit(_ value: UInt32) -> Bool {
     if value < 0x80 { return value &- 0x30 < 10 }
     let rawClass = rawClass(of: value)
     guard rawClass == BidiClass.europeanNumber.rawValue || rawClass == BidiClass.arabicNumber.rawValue,
@@ -165,7 +165,7 @@
   }
 
   /// The value of a number digit (see ``isNumberDigit(_:)``): every run of them starts at a zero.
-  package func digitValue(_ value: UInt32) -> Int? {
+  @_spi(BidiCore) public func digitValue(_ value: UInt32) -> Int? {
     for range in BidiClassTable.numberDigitRanges where range.contains(value) {
       return Int(value - range.lowerBound) % 10
     }

@@ -98,13 +98,13 @@ public enum BidiControl: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 
   /// The three UTF-8 bytes of the controls the isolator inserts (all but ALM).
   @inlinable @inline(__always)
-  package var utf8Bytes: (UInt8, UInt8, UInt8) {
+  @_spi(BidiCore) public var utf8Bytes: (UInt8, UInt8, UInt8) {
     (0xE2, UInt8(0x80 | (rawValue >> 6) & 0x3F), UInt8(0x80 | rawValue & 0x3F))
   }
 
   /// The control encoded at the start of a scalar value, for the scanners, which decode values.
   @inlinable @inline(__always)
-  package init?(value: UInt32) {
+  @_spi(BidiCore) public init?(value: UInt32) {
     switch value {
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: self.init(rawValue: value)
     default: return nil

@@ -3,7 +3,7 @@
 ///
 /// The first eight cases are the raw values stored in the generated table (``BidiClassTable``);
 /// ``CharacterTable/kind(of:)`` tells the last three apart.
-package enum ScalarKind: UInt8 {
+@_spi(BidiCore) public enum ScalarKind: UInt8 {
   /// General_Category L*: letters of every script.
   case letter
   /// General_Category M*: combining marks, which stay with the letter before them.
@@ -29,7 +29,7 @@ package enum ScalarKind: UInt8 {
 
   /// Whether a mention or hashtag name may hold this character (before the grammar's own rules
   /// about where it may stand).
-  @inlinable @inline(__always) package var isNameCharacter: Bool {
+  @inlinable @inline(__always) @_spi(BidiCore) public var isNameCharacter: Bool {
     self == .letter || self == .mark || self == .digit || self == .joiner
   }
 }
@@ -37,7 +37,7 @@ package enum ScalarKind: UInt8 {
 /// Whether a scalar belongs to a script written without spaces between words, where a member name
 /// may be followed directly by more text (`@张三今天好`).
 @inlinable @inline(__always)
-package func isSpacelessScript(_ value: UInt32) -> Bool {
+@_spi(BidiCore) public func isSpacelessScript(_ value: UInt32) -> Bool {
   switch value {
   case 0x0E00...0x0EFF,  // Thai, Lao
     0x1000...0x109F,  // Myanmar

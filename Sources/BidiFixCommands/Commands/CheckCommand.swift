@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiIsolator
+import SystemPackage
 
 @available(SwiftStdlib 6.2, *)
 struct CheckCommand: ParsableCommand {
@@ -9,61 +10,135 @@ struct CheckCommand: ParsableCommand {
       "Report unbalanced or unmatched bidi controls, overrides, and controls hidden inside identifiers or URLs.",
     discussion: """
       Each problem is one line, FILE:LINE:COLUMN: MESSAGE, with COLUMN counted in Unicode scalars from \
-      1. Controls inside an identifier or a URL are the Trojan Source pattern (CVE-2021-42574): the \
-      text shows in an order other than the one a compiler or a browser reads. Exit status 1 when \
-      anything is found, 0 when nothing is: usable in CI and pre-commit hooks.
+      1; --format xcode, github, sarif or json writes them for Xcode, GitHub Actions, code scanning \
+      or programs. Kinds: unmatched-terminator, unclosed-initiator, closed-by-isolate, \
+      excessive-depth, override, control-in-link, control-in-identifier, all warnings unless the \
+      configuration file or --warnings-as-errors says otherwise. Controls inside an identifier or a \
+      URL are the Trojan Source pattern (CVE-2021-42574): the text shows in an order other than the \
+      one a compiler or a browser reads. Exit status 1 when anything is found, 0 when nothing is: \
+      usable in CI and pre-commit hooks.
       """)
 
   @OptionGroup var input: InputOptions
+  @OptionGroup var reportOptions: ReportOptions
 
   func run() throws {
-    let report = CheckReport(layout: input.layout, strict: input.strict)
-    let status = input.driver.run(report, inputs: input.files)
+    let configuration = try reportOptions.configuration.load()
+    let paths = ReportPaths.current()
+    let format = reportOptions.reportFormat
+    let report = CheckReport(
+      layout: input.layout, strict: input.strict, reporter: format.reporter(namesKind: false, paths: paths),
+      severities: configuration.severities(
+        of: ReportRule.controlRules, warningsAsErrors: reportOptions.warningsAsErrors),
+      failOn: reportOptions.failOn)
+    let files = input.files.filter { !configuration.excludes($0, paths: paths) }
+    if !input.files.isEmpty && files.isEmpty { return }
+    let status = format == .sarif ? report.runDocument(inputs: files) : input.driver.run(report, inputs: files)
     if status != .success { throw ExitCode(status.rawValue) }
   }
 }
 
 /// The per-line findings of `check`.
 @available(SwiftStdlib 6.2, *)
-struct CheckReport: LineCommand {
+struct CheckReport: MessageReport {
   let layout: MessageLayout
   let strict: Bool
+  let reporter: any FindingReporter
+  /// Each kind's severity, by its id; a kind that is off is not there.
+  let severities: [String: FindingSeverity]
+  /// The least severity that makes the exit status 1.
+  let failOn: FindingSeverity
 
   /// At most this many findings of one line are written out, then a line that says how many more
   /// there were: a line pasted full of controls would otherwise give a report tens of times its size.
   static let findingsShownPerLine = 1_000
 
-  var keepsLineEndings: Bool { false }
-
-  func process(
-    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+  func report(
+    _ messages: [MessageExtraction.Message], line: LineInfo, from source: String, into output: inout [UInt8],
     diagnostics: inout [Diagnostic]
   ) {
-    let messages = MessageExtraction.messages(
-      in: bytes, line: line, layout: layout, strict: strict, diagnostics: &diagnostics)
-    var shown = 0
+    let (findings, omitted) = self.findings(in: messages, line: line.number, from: source)
+    // A line format's findings, each a line: a document's go through ``runDocument(inputs:)``.
+    for finding in findings { reporter.write(finding, into: &output) }
+    if let omitted { reporter.writeOmitted(omitted, into: &output) }
+    // One finding is enough for the exit status.
+    if let failing = findings.first(where: { $0.severity >= failOn }) {
+      diagnostics.append(
+        Diagnostic(severity: .finding, line: line.number, column: failing.column, text: failing.message))
+    }
+  }
+
+  /// The findings of one line's messages that are shown, in order, and how many more there were.
+  func findings(
+    in messages: [MessageExtraction.Message], line: Int, from source: String
+  ) -> (findings: [ReportedFinding], omitted: OmittedFindings?) {
+    var shown: [ReportedFinding] = []
     var hidden = 0
     for message in messages {
-      let (findings, total) = ControlFindings.find(in: message.text, keepingFirst: Self.findingsShownPerLine - shown)
-      hidden += total - findings.count
-      for finding in findings {
-        let field = message.field.map { "field '\($0)': " } ?? ""
-        let diagnostic = Diagnostic(
-          severity: .finding, line: line.number, column: finding.offset + 1, text: field + finding.message)
-        output.append(contentsOf: diagnostic.formatted(file: source).utf8)
-        output.append(0x0A)
-        // One finding is enough for the exit status.
-        if shown == 0 { diagnostics.append(diagnostic) }
-        shown += 1
+      let (found, total) = ControlFindings.find(
+        in: message.text, keepingFirst: Self.findingsShownPerLine - shown.count
+      ) { severities[$0.rule.id] != nil }
+      hidden += total - found.count
+      for finding in found {
+        shown.append(
+          ReportedFinding(
+            file: source, line: line, column: finding.offset + 1, rule: finding.kind.rule,
+            severity: severities[finding.kind.rule.id] ?? .warning, message: finding.message, field: message.field))
       }
     }
-    if hidden > 0 {
-      let summary = Diagnostic(
-        severity: .finding, line: line.number, column: nil,
-        text: "and \(hidden) more finding\(hidden == 1 ? "" : "s") on this line, not shown")
-      output.append(contentsOf: summary.formatted(file: source).utf8)
-      output.append(0x0A)
+    return (shown, hidden > 0 ? OmittedFindings(file: source, line: line, count: hidden) : nil)
+  }
+
+  /// Runs over `inputs` (standard input when there are none) for a document format, whose findings
+  /// go into one document: line by line on one core, since every finding goes through the one
+  /// document's writer.
+  func runDocument(inputs: [String]) -> ExitStatus {
+    var status = ExitStatus.success
+    do throws(OutputError) {
+      var writer = try ReportWriter(reporter: reporter, rules: ReportRule.controlRules)
+      for input in inputs.isEmpty ? ["-"] : inputs {
+        let name = input == "-" ? "<stdin>" : input
+        let descriptor: FileDescriptor
+        switch InputFile.open(input) {
+        case .failure(let error):
+          Standard.error("bidi-fix: \(name): \(error.message)")
+          status = max(status, .badInput)
+          continue
+        case .success((let opened, _)):
+          descriptor = opened
+        }
+        defer { if input != "-" { try? descriptor.close() } }
+        var reader = LineReader(descriptor: descriptor)
+        while true {
+          let next: InputLine?
+          do {
+            next = try reader.next()
+          } catch {
+            Standard.error("bidi-fix: \(name): cannot read: \(error.description)")
+            status = max(status, .badInput)
+            break
+          }
+          guard let line = next else { break }
+          var diagnostics: [Diagnostic] = []
+          let (findings, omitted) = line.withBytes { bytes in
+            self.findings(
+              in: messages(in: bytes, line: line.info, diagnostics: &diagnostics), line: line.info.number, from: name)
+          }
+          for diagnostic in diagnostics {
+            Standard.error(diagnostic.formatted(file: name))
+            if diagnostic.severity == .error { status = max(status, .badInput) }
+          }
+          for finding in findings { try writer.write(finding) }
+          if let omitted { try writer.writeOmitted(omitted) }
+          if findings.contains(where: { $0.severity >= failOn }) { status = max(status, .findings) }
+          reader.reuseChunks(ofBatchesThrough: Int.max)
+        }
+      }
+      try writer.finish(successful: status < .badInput)
+    } catch {
+      return error.report()
     }
+    return status
   }
 }
 
@@ -77,6 +152,15 @@ enum ControlFindings {
       case audit(BidiControlAudit.IssueKind)
       case insideLink(isURL: Bool, text: String)
       case insideIdentifier
+
+      /// The kind as reports name it.
+      var rule: ReportRule {
+        switch self {
+        case .audit(let kind): ReportRule.controlRule(kind)
+        case .insideLink: ReportRule.hiddenInLink
+        case .insideIdentifier: ReportRule.hiddenInIdentifier
+        }
+      }
     }
 
     var offset: Int
@@ -100,7 +184,9 @@ enum ControlFindings {
 
   /// The first `limit` findings in order of position, and of message at one position, and how many
   /// there are in all. Only the ones kept are held: a line of controls has several per character.
-  static func find(in text: String, keepingFirst limit: Int) -> (findings: [Finding], total: Int) {
+  static func find(
+    in text: String, keepingFirst limit: Int, including isIncluded: (Finding.Kind) -> Bool = { _ in true }
+  ) -> (findings: [Finding], total: Int) {
     let audit = BidiControlAudit(text).issues.sorted {
       $0.scalarOffset != $1.scalarOffset ? $0.scalarOffset < $1.scalarOffset : $0.kind.rawValue < $1.kind.rawValue
     }
@@ -108,6 +194,7 @@ enum ControlFindings {
     var total = 0
     var next = 0  // the next audit issue to merge
     func keep(_ finding: Finding) {
+      guard isIncluded(finding.kind) else { return }
       total += 1
       if kept.count < limit { kept.append(finding) }
     }

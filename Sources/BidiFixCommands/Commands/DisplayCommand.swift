@@ -58,14 +58,18 @@ struct DisplayCommand: ParsableCommand {
   func run() throws {
     let options = IsolationOptions(
       kinds: try entities.entityKinds(), memberNames: try entities.memberNames())
-    let formatter = MessageDisplay(
-      isolator: noIsolate ? nil : BidiIsolator(options),
-      detector: DirectionDetector(kinds: options.kinds, memberNames: options.memberNames),
+    let display = TerminalDisplay(
       layout: TerminalLayout(
         width: noWrap ? nil : (width ?? TerminalSize.columns()), alignment: align, shapesArabic: !noShape),
-      direction: dir, digits: digits.shaping)
-    let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, terminator, output in
-      formatter.display(message, lineBreak: terminator, into: &output)
+      isolator: noIsolate ? nil : BidiIsolator(options),
+      detector: DirectionDetector(kinds: options.kinds, memberNames: options.memberNames),
+      direction: dir.fixedDirection, digits: digits.shaping)
+    let command = MessageRewriter(
+      layout: input.layout, strict: input.strict, workspace: { TerminalDisplay.Workspace() }
+    ) { message, terminator, output, workspace in
+      display.render(
+        validUTF8: message, lineBreak: terminator == .carriageReturnLineFeed ? [0x0D, 0x0A] : [0x0A],
+        appendingTo: &output, workspace: &workspace)
     }
     let explicit = terminal == .explicit || (terminal == .auto && Standard.isTerminal(.standardOutput))
     if explicit { TerminalModes.enterExplicit() }
@@ -100,73 +104,3 @@ enum DigitsChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
 
 @available(SwiftStdlib 6.2, *)
 extension TerminalLayout.Alignment: ExpressibleByArgument {}
-
-/// One message as `display` shows it.
-@available(SwiftStdlib 6.2, *)
-struct MessageDisplay: Sendable {
-  let isolator: BidiIsolator?
-  let detector: DirectionDetector
-  let layout: TerminalLayout
-  let direction: DirectionChoice
-  /// Applied to each message before anything else, so the digits take their new bidi class.
-  var digits: DigitShaping = .keep
-
-  func display(_ message: String, lineBreak: LineTerminator) -> String {
-    var output: [UInt8] = []
-    Array(message.utf8).withBytes { display($0, lineBreak: lineBreak, into: &output) }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Appends the display of `message`, validated UTF-8, to `output`.
-  func display(_ message: Span<UInt8>, lineBreak: LineTerminator, into output: inout [UInt8]) {
-    // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
-    if direction != .rtl, digits == .keep, let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message),
-      cells <= (layout.width ?? Int.max)
-    {
-      if layout.alignment == .right, let width = layout.width {
-        output.append(contentsOf: repeatElement(0x20, count: width - cells))
-      }
-      output.append(copying: message)
-      return
-    }
-    let original = digits.apply(to: String(validUTF8: message))
-    let text = isolator?.isolate(original) ?? original
-    let base: BaseDirection
-    switch direction {
-    case .ltr: base = .leftToRight
-    case .rtl: base = .rightToLeft
-    case .auto where isolator != nil:
-      // Rule P2 skips isolates, and every entity with a strong character is isolated by now.
-      base = .auto
-    case .auto:
-      base = detector.direction(of: original) == .rightToLeft ? .rightToLeft : .leftToRight
-    }
-    let start = output.count
-    do {
-      try layout.render(
-        text, direction: base, protected: layout.width == nil ? [] : IsolateSpans.find(in: text),
-        lineBreak: lineBreak == .carriageReturnLineFeed ? [0x0D, 0x0A] : [0x0A], appendingTo: &output)
-    } catch {
-      output.removeSubrange(start...)
-      output.append(contentsOf: original.utf8)
-    }
-  }
-}
-
-/// The scalar ranges between isolate initiators and their PDIs: the entities the isolator set apart,
-/// which wrapping keeps whole.
-@available(SwiftStdlib 6.2, *)
-enum IsolateSpans {
-  static func find(in text: String) -> [Range<Int>] {
-    var spans: [Range<Int>] = []
-    var open: [Int] = []
-    for (offset, scalar) in text.unicodeScalars.enumerated() {
-      switch scalar.value {
-      case 0x2066...0x2068: open.append(offset)
-      case 0x2069: if let start = open.popLast(), open.isEmpty { spans.append(start..<offset + 1) }
-      default: break
-      }
-    }
-    return spans
-  }
-}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bidi
 import BidiTerminal
+@_spi(BidiCore) import BidiCore
 
 @available(SwiftStdlib 6.2, *)
 struct InspectCommand: ParsableCommand {
@@ -58,8 +59,13 @@ enum DirectionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   case auto, ltr, rtl
 
   var baseDirection: BaseDirection {
+    fixedDirection.map(BaseDirection.fixed) ?? .auto
+  }
+
+  /// The direction every paragraph takes, or `nil` for each paragraph's own.
+  var fixedDirection: TextDirection? {
     switch self {
-    case .auto: .auto
+    case .auto: nil
     case .ltr: .leftToRight
     case .rtl: .rightToLeft
     }
@@ -68,21 +74,20 @@ enum DirectionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
 
 /// The per-message report of `inspect`.
 @available(SwiftStdlib 6.2, *)
-struct InspectReport: LineCommand {
+struct InspectReport: MessageReport {
   let layout: MessageLayout
   let json: Bool
   let direction: BaseDirection
   let readsEscapes: Bool
   let colour: Bool
 
-  var keepsLineEndings: Bool { false }
+  /// What cannot be read is shown with U+FFFD, never refused: `inspect` is for looking.
+  var strict: Bool { false }
 
-  func process(
-    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+  func report(
+    _ messages: [MessageExtraction.Message], line: LineInfo, from source: String, into output: inout [UInt8],
     diagnostics: inout [Diagnostic]
   ) {
-    let messages = MessageExtraction.messages(
-      in: bytes, line: line, layout: layout, strict: false, diagnostics: &diagnostics)
     for message in messages {
       let text = readsEscapes ? EscapeSequences.decode(message.text) : message.text
       let resolved: BidiText

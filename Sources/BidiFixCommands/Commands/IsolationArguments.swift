@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 /// Options shared by the commands that find entities: which kinds, and the room's member names.
 @available(SwiftStdlib 6.2, *)
@@ -115,7 +116,7 @@ enum FileContents {
       while let line = try reader.next() {
         line.withBytes { bytes.append(copying: $0) }
         bytes.append(0x0A)
-        reader.reuseChunksOfReleasedLines()
+        reader.reuseChunks(ofBatchesThrough: Int.max)
       }
     } catch {
       return nil

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 @available(SwiftStdlib 6.2, *)
 struct ScanCommand: ParsableCommand {
@@ -29,30 +30,32 @@ struct ScanCommand: ParsableCommand {
 
 /// The per-line report of `scan`.
 @available(SwiftStdlib 6.2, *)
-struct ScanReport: LineCommand {
+struct ScanReport: MessageReport {
   let layout: MessageLayout
   let scanner: EntityScanner
   let json: Bool
   let strict: Bool
 
-  var keepsLineEndings: Bool { false }
-
-  func process(
-    _ bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
+  /// The common line is reported straight from its bytes: a `String`, a `String.Index` and a copy
+  /// of the text per entity cost more than finding the entities.
+  func report(
+    validLine bytes: Span<UInt8>, line: LineInfo, from source: String, into output: inout [UInt8],
     diagnostics: inout [Diagnostic]
   ) {
     var report = EntityReport(source: source, lineNumber: line.number, json: json)
     report.begin(into: &output)
-    defer { report.finish(into: &output) }
-    // The common line, whole and well-formed, is reported straight from its bytes: a `String`, a
-    // `String.Index` and a copy of the text per entity cost more than finding the entities.
-    if case .lines = layout, line.isKnownValid || UTF8Stretches.isValid(bytes) {
-      scanner.forEachEntity(inValidUTF8: bytes, findingDirections: false) { location in
-        report.append(location, in: bytes, into: &output)
-      }
-      return
+    scanner.forEachEntity(inValidUTF8: bytes, findingDirections: false) { location in
+      report.append(location, in: bytes, into: &output)
     }
-    let messages = MessageExtraction.messages(in: bytes, line: line, layout: layout, strict: strict, diagnostics: &diagnostics)
+    report.finish(into: &output)
+  }
+
+  func report(
+    _ messages: [MessageExtraction.Message], line: LineInfo, from source: String, into output: inout [UInt8],
+    diagnostics: inout [Diagnostic]
+  ) {
+    var report = EntityReport(source: source, lineNumber: line.number, json: json)
+    report.begin(into: &output)
     for message in messages {
       for entity in scanner.entities(in: message.text) {
         Array(entity.text.utf8).withBytes { text in
@@ -60,6 +63,7 @@ struct ScanReport: LineCommand {
         }
       }
     }
+    report.finish(into: &output)
   }
 }
 

@@ -46,13 +46,17 @@ struct StringsCheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Report unisolated placeholders, placeholder and markup mismatches, and unbalanced controls.",
     discussion: """
-      One line per finding, FILE:LINE:COLUMN: KIND: message, or with --json one object per line: \
-      {"file","line","column","kind","key","message"}. Kinds: unisolated-placeholder (fixable with \
-      `strings fix`), placeholder-mismatch, unbalanced-controls, markup-mismatch. The source text a \
-      translation is compared with: a .po msgid, a catalog's source language, or the sibling file \
-      the platform would use (en.lproj or Base.lproj next to ar.lproj, values/ next to values-ar/); \
-      --source overrides it. Exit status 1 when anything is found, 0 when clean, 2 for a missing or \
-      unparsable file.
+      One line per finding, FILE:LINE:COLUMN: KIND: message; --format xcode, github, sarif or json \
+      writes them for Xcode and swift build, GitHub Actions, code scanning or programs (--json: one \
+      object per line, {"file","line","column","kind","severity","key","message"}). Kinds: \
+      unisolated-placeholder (fixable with `strings fix`), placeholder-mismatch, reversed-placeholder \
+      (fixable where the source leaves one way to read it), unbalanced-controls, markup-mismatch; \
+      placeholder-mismatch and reversed-placeholder are errors, the others warnings, unless the \
+      configuration file or --warnings-as-errors says otherwise. The source text a translation is \
+      compared with: a .po msgid, a catalog's source language, or the sibling file the platform \
+      would use (en.lproj or Base.lproj next to ar.lproj, values/ next to values-ar/); --source \
+      overrides it. Exit status 1 when anything is found (with --fail-on error, only when an error \
+      is), 0 when clean, 2 for a missing or unparsable file.
       """)
 
   @OptionGroup var options: LocalizationOptions
@@ -60,46 +64,50 @@ struct StringsCheckCommand: ParsableCommand {
   @Option(help: "The source-language file to compare translations with, instead of the sibling file.")
   var source: String?
 
-  @Flag(help: "Write one JSON object per finding.")
-  var json = false
+  @OptionGroup var reportOptions: ReportOptions
+
+  @Option(
+    help: ArgumentHelp(
+      """
+        A file to write when the check passes and to remove when it fails, for build systems that rerun a \
+        step until its output exists.
+        """,
+      valueName: "file"))
+  var stamp: String?
 
   func run() throws {
+    let configuration = try reportOptions.configuration.load()
+    let paths = ReportPaths.current()
+    let severities = configuration.severities(
+      of: ReportRule.translationRules, warningsAsErrors: reportOptions.warningsAsErrors)
     var status = ExitStatus.success
-    var output = OutputWriter(descriptor: .standardOutput)
-    for path in options.files {
-      guard let (file, sourceFile) = TranslationFiles.load(path, source: source, options: options) else {
-        status = max(status, .badInput)
-        continue
-      }
-      let locale = TranslationFiles.locale(of: file, path: path, options: options)
-      let findings = file.findings(isRightToLeft: locale.isRightToLeft, sourceFile: sourceFile)
-        .filter { options.locale == nil || file.format != .stringCatalog || $0.locale == options.locale }
-      if !findings.isEmpty { status = max(status, .findings) }
-      for finding in findings {
-        var line: [UInt8] = []
-        if json {
-          line += Array(#"{"file":"#.utf8)
-          JSONString.encode(path, into: &line)
-          line += Array(#","line":\#(finding.line),"column":\#(finding.column),"kind":"\#(finding.kind)","key":"#.utf8)
-          JSONString.encode(finding.key, into: &line)
-          line += Array(#","message":"#.utf8)
-          JSONString.encode(finding.message, into: &line)
-          line += Array("}\n".utf8)
-        } else {
-          line = Array("\(path):\(finding.line):\(finding.column): \(finding.kind): \(finding.message)\n".utf8)
+    do throws(OutputError) {
+      var writer = try ReportWriter(
+        reporter: reportOptions.reportFormat.reporter(namesKind: true, paths: paths), rules: ReportRule.translationRules
+      )
+      for path in options.files where !configuration.excludes(path, paths: paths) {
+        guard let (file, sourceFile) = TranslationFiles.load(path, source: source, options: options) else {
+          status = max(status, .badInput)
+          continue
         }
-        do {
-          try output.write(line)
-        } catch {
-          throw ExitCode(error.report().rawValue)
+        let locale = TranslationFiles.locale(of: file, path: path, options: options)
+        let findings = file.findings(isRightToLeft: locale.isRightToLeft, sourceFile: sourceFile)
+          .filter { options.locale == nil || file.format != .stringCatalog || $0.locale == options.locale }
+        for finding in findings {
+          let rule = ReportRule.translationRule(finding.kind)
+          guard let severity = severities[rule.id] else { continue }
+          if severity >= reportOptions.failOn { status = max(status, .findings) }
+          try writer.write(
+            ReportedFinding(
+              file: path, line: finding.line, column: finding.column, rule: rule, severity: severity,
+              message: finding.message, key: finding.key))
         }
       }
-    }
-    do {
-      try output.flush()
+      try writer.finish(successful: status < .badInput)
     } catch {
       throw ExitCode(error.report().rawValue)
     }
+    if let stamp { TranslationFiles.mark(stamp, passed: status == .success) }
     if status != .success { throw ExitCode(status.rawValue) }
   }
 }
@@ -108,9 +116,14 @@ struct StringsCheckCommand: ParsableCommand {
 struct StringsFixCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fix",
-    abstract: "Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI.",
+    abstract:
+      """
+        Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI, and restore \
+        placeholders broken by right-to-left editing.
+        """,
     discussion: """
-      The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
+      A placeholder turned around or split (@% for the source's %@, %1$ s for %1$s) is restored in \
+      any translation where the source leaves one way to read it. The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
       \\U2068 in .strings, \\u2068 in Android and .xcstrings, &#x2068; in .stringsdict, the \
       character itself in .po. Every other byte stays as it was; source-language files and \
       left-to-right locales are never changed, and fixing twice gives what fixing once gave. \
@@ -119,8 +132,14 @@ struct StringsFixCommand: ParsableCommand {
 
   @OptionGroup var options: LocalizationOptions
 
+  @Option(
+    help: "The source-language file the translations' placeholders are restored from, instead of the sibling file.")
+  var source: String?
+
   @Flag(name: .customLong("in-place"), help: "Rewrite each file (atomically, and only when something changed).")
   var inPlace = false
+
+  @OptionGroup var configuration: ConfigurationOption
 
   func validate() throws {
     if !inPlace && options.files.count != 1 {
@@ -129,32 +148,42 @@ struct StringsFixCommand: ParsableCommand {
   }
 
   func run() throws {
+    let configuration = try configuration.load()
+    let paths = ReportPaths.current()
     var status = ExitStatus.success
     for path in options.files {
-      guard let (file, _) = TranslationFiles.load(path, source: nil, options: options, needsSource: false) else {
+      let excluded = configuration.excludes(path, paths: paths)
+      if excluded && inPlace { continue }
+      guard let (file, sourceFile) = TranslationFiles.load(path, source: source, options: options) else {
         status = max(status, .badInput)
         continue
       }
       let locale = TranslationFiles.locale(of: file, path: path, options: options)
-      let shouldFix = { (value: LocalizedValue) in
-        locale.isRightToLeft(value)
-          && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
+      let isChosen = { (value: LocalizedValue) in
+        !excluded && (options.locale == nil || file.format != .stringCatalog || value.locale == options.locale)
       }
-      let (fixed, count) = file.isolatingPlaceholdersCounted(where: shouldFix)
+      let fix = file.fixed(
+        sourceFile: sourceFile, isolatingWhere: { locale.isRightToLeft($0) && isChosen($0) }, restoringWhere: isChosen)
       if !inPlace {
         var output = OutputWriter(descriptor: .standardOutput)
         do {
-          try output.write(fixed)
+          try output.write(fix.bytes)
           try output.flush()
         } catch {
           throw ExitCode(error.report().rawValue)
         }
         continue
       }
-      guard count > 0 else { continue }
+      guard fix.isolated > 0 || fix.restored > 0 else { continue }
       do {
-        try TranslationFiles.replace(path, with: fixed)
-        Standard.error("bidi-fix: \(path): isolated \(count) placeholder\(count == 1 ? "" : "s")")
+        try TranslationFiles.replace(path, with: fix.bytes)
+        var done: [String] = []
+        if fix.isolated > 0 { done.append("isolated \(fix.isolated) placeholder\(fix.isolated == 1 ? "" : "s")") }
+        if fix.restored > 0 {
+          done.append(
+            "restored \(fix.restored) placeholder\(fix.restored == 1 ? "" : "s") broken by right-to-left editing")
+        }
+        Standard.error("bidi-fix: \(path): \(done.joined(separator: ", "))")
       } catch {
         Standard.error("bidi-fix: \(path): cannot write: \(error)")
         status = max(status, .outputFailed)
@@ -208,14 +237,14 @@ enum TranslationFiles {
   /// The file at `path`, parsed, and its source-language file when the format keeps one language
   /// per file; `nil`, with the reason on stderr, when it cannot be read.
   static func load(
-    _ path: String, source: String?, options: LocalizationOptions, needsSource: Bool = true
+    _ path: String, source: String?, options: LocalizationOptions
   ) -> (LocalizationFile, LocalizationFile?)? {
     guard let format = LocalizationFormat(path: path) else {
       Standard.error("bidi-fix: \(path): not a translation file (.strings, .stringsdict, .xcstrings, .xml or .po)")
       return nil
     }
     guard let file = parse(path, format: format) else { return nil }
-    guard needsSource, [.strings, .stringsdict, .androidStrings].contains(format) else { return (file, nil) }
+    guard [.strings, .stringsdict, .androidStrings].contains(format) else { return (file, nil) }
     if let source {
       guard let sourceFile = parse(source, format: format) else { return nil }
       return (file, sourceFile)
@@ -225,25 +254,30 @@ enum TranslationFiles {
   }
 
   private static func parse(_ path: String, format: LocalizationFormat) -> LocalizationFile? {
-    let bytes: [UInt8]
     // A path is a file here, `-` too: `strings` does not read standard input.
-    switch InputFile.open(path == "-" ? "./-" : path) {
-    case .failure(let error):
-      Standard.error("bidi-fix: \(path): \(error.message)")
-      return nil
-    case .success((let descriptor, let size)):
-      do {
-        bytes = try descriptor.closeAfter { try WholeFile.read(descriptor, size: size) }
-      } catch {
-        Standard.error("bidi-fix: \(path): cannot read: \(error)")
-        return nil
-      }
-    }
+    guard let bytes = WholeFile.read(path: path) else { return nil }
     do {
       return try LocalizationFile(bytes: bytes, format: format)
     } catch {
       Standard.error("\(path):\(error.line):\(error.column): error: \(error.message)")
       return nil
+    }
+  }
+
+  /// Writes an empty file at `path` when the check `passed`, and removes any file there when not,
+  /// so that a build system that runs the check until its output exists runs it again.
+  static func mark(_ path: String, passed: Bool) {
+    guard passed else {
+      FileCalls.remove(path)
+      return
+    }
+    do {
+      let descriptor = try FileDescriptor.open(
+        FilePath(path), .writeOnly, options: [.create, .truncate],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead])
+      try descriptor.close()
+    } catch {
+      Standard.error("bidi-fix: \(path): cannot write the stamp: \(error)")
     }
   }
 

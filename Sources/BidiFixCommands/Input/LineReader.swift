@@ -38,7 +38,7 @@ struct LineInfo: Sendable {
 ///
 /// The bytes are not the line's own: they lie in a chunk of the reader that read the line, which
 /// keeps the chunk, unchanged, until it is told the lines are let go
-/// (``LineReader/reuseChunksOfReleasedLines()``). A line that held its chunk by reference cost a
+/// (``LineReader/reuseChunks(ofBatchesThrough:)``). A line that held its chunk by reference cost a
 /// retain and a release every time it was handed on, and so did one that held its input's name.
 /// So the line holds a pointer, and this file is one of the few with pointer code (the README
 /// names them); outside it, a line's bytes are a `Span`, for the length of ``withBytes(_:)``.
@@ -66,8 +66,9 @@ struct LineInfo: Sendable {
 /// belongs to the terminator, a lone CR is data. Memory is the chunks that lines still in use point
 /// into, plus the longest line.
 ///
-/// The lines handed out point into the reader's chunks: they stay valid until the caller calls
-/// ``reuseChunksOfReleasedLines()`` or lets the reader go.
+/// The lines handed out point into the reader's chunks: they stay valid until the caller, done with
+/// the batch they belong to (``batch``), calls ``reuseChunks(ofBatchesThrough:)`` or lets the
+/// reader go.
 @available(SwiftStdlib 6.2, *)
 struct LineReader {
   private let descriptor: FileDescriptor
@@ -86,13 +87,22 @@ struct LineReader {
   /// Chunks left behind, which lines handed out may still point into, and chunks the lines let go
   /// of, to read into again: a fresh megabyte came from the kernel page by page, zeroed, and that
   /// was several percent of `isolate`.
-  private var retiredChunks: [Chunk] = []
+  /// Chunks no longer read into, with the batch that was being read when each was retired: lines
+  /// of that batch and earlier ones may point into it.
+  private var retiredChunks: [(chunk: Chunk, batch: Int)] = []
+  /// The batch the lines read now belong to, which the caller counts.
+  var batch = 0
   private var spareChunks: [Chunk] = []
   /// Bytes read so far, for progress reports.
   private(set) var bytesRead = 0
 
-  init(descriptor: FileDescriptor) {
+  /// Whether lines are checked as UTF-8 while they are read, a chunk at a time (``LineInfo/isKnownValid``);
+  /// otherwise whoever processes a line checks it, which spreads the work over the cores that do.
+  private let validates: Bool
+
+  init(descriptor: FileDescriptor, validates: Bool = true) {
     self.descriptor = descriptor
+    self.validates = validates
   }
 
   /// The next line, or `nil` at the end of the input.
@@ -131,7 +141,7 @@ struct LineReader {
         let spare = spareChunks.last.map { $0.capacity >= needed } ?? false
         let next = spare ? spareChunks.removeLast() : Chunk(capacity: needed)
         unsafe next.replaceContents(with: unfinished)
-        retiredChunks.append(buffer)
+        retiredChunks.append((buffer, batch))
         buffer = next
         isShared = false
       } else if position > 0 {
@@ -142,21 +152,28 @@ struct LineReader {
       searchFrom = buffer.count
       validEnd = 0
       try fill()
-      validateCompleteLines(readFrom: searchFrom)
+      if validates { validateCompleteLines(readFrom: searchFrom) }
     }
   }
 
   /// Takes the chunks left behind so far as free to read into again: the caller has let go of the
   /// lines it was given, and none of them may be read after this.
-  mutating func reuseChunksOfReleasedLines() {
-    for chunk in retiredChunks where chunk.capacity <= 2 * Self.chunkSize {
-      guard spareChunks.count < Self.spareChunkLimit else { break }
-      spareChunks.append(chunk)
+  /// Makes the chunks that only lines of batches up to `finished` point into available again: those
+  /// batches are done with.
+  mutating func reuseChunks(ofBatchesThrough finished: Int) {
+    var kept = 0
+    for index in retiredChunks.indices {
+      let (chunk, batch) = retiredChunks[index]
+      if batch > finished {
+        retiredChunks[kept] = retiredChunks[index]
+        kept += 1
+      } else if chunk.capacity <= 2 * Self.chunkSize && spareChunks.count < Self.spareChunkLimit {
+        spareChunks.append(chunk)
+      }
     }
-    retiredChunks.removeAll(keepingCapacity: true)
+    retiredChunks.removeSubrange(kept...)
   }
 
-  /// Enough for a batch's chunks, with a few megabytes of lines.
   private static let spareChunkLimit = 8
 
   /// Checks the complete lines of the buffer at once, up to the last line feed read from `newData`

@@ -1,4 +1,5 @@
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 /// Splits bytes into stretches of well-formed UTF-8 and the ill-formed bytes between them, so a
 /// command can change the text and pass every bad byte through untouched.

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Finds the string values at chosen paths in one JSON Lines record, without building a document,
 /// so a command can replace just those values and keep every other byte of the record.
 ///

@@ -1,4 +1,5 @@
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 /// The JSON entry of one entity of a line, `{"kind":…,"start":…,"end":…,"text":…}`, written with
 /// few branches that depend on the entity.

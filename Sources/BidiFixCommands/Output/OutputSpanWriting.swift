@@ -1,4 +1,5 @@
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 /// Writing report pieces into room reserved once, with `Array.append(addingCapacity:
 /// initializingWith:)`: a report of many small pieces cost more in `append(contentsOf:)` calls
@@ -119,27 +120,5 @@ extension OutputSpan<UInt8> {
   @inline(__always)
   private static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
-  }
-}
-
-@available(SwiftStdlib 6.2, *)
-extension Array where Element == UInt8 {
-  /// Appends `bytes` as they are.
-  ///
-  /// - Complexity: O(*n*).
-  mutating func append(copying bytes: Span<UInt8>) {
-    append(addingCapacity: bytes.count) { $0.append(copying: bytes) }
-  }
-}
-
-@available(SwiftStdlib 6.2, *)
-extension Array where Element == UInt8 {
-  /// Calls `body` with the bytes as a span (an array's own `span` is only in the 26 releases of
-  /// Apple's systems; a slice's is everywhere).
-  ///
-  /// - Complexity: O(1).
-  func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
-    let all = self[...]
-    return try body(all.span)
   }
 }

@@ -19,8 +19,8 @@ struct OutputWriter {
   }
 
   /// Writes a large buffer (with one job, a whole batch's output) without copying it into this
-  /// one first: the copy cost 5 % of `isolate --jobs 1`. A smaller one is buffered as usual; what
-  /// is buffered goes out first.
+  /// one first: a copy of megabytes on every batch would be a pass over the output for nothing. A
+  /// smaller one is buffered as usual; what is buffered goes out first.
   mutating func write(_ bytes: [UInt8]) throws(OutputError) {
     guard bytes.count >= Self.flushThreshold else {
       buffer.append(contentsOf: bytes)

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The messages of one input line, for the commands that report on messages rather than rewrite them.
 @available(SwiftStdlib 6.2, *)
 enum MessageExtraction {

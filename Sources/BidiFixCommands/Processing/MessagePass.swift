@@ -1,5 +1,6 @@
 import BidiIsolator
 import BidiTerminal
+@_spi(BidiCore) import BidiCore
 
 /// One `bidi-fix` message pass over the raw bytes of a line, exactly as the commands run it (invalid
 /// UTF-8 stretches passed through, the rest rewritten), for fuzzing and for callers that hold lines
@@ -23,10 +24,12 @@ public enum MessagePass {
 
   /// `bidi-fix display` on one line at `width` cells (`nil`: no wrapping).
   public static func display(_ line: [UInt8], width: Int?) -> [UInt8] {
-    let display = MessageDisplay(
-      isolator: BidiIsolator(), detector: DirectionDetector(), layout: TerminalLayout(width: width),
-      direction: .auto)
-    return run(MessageRewriter(layout: .lines, strict: false) { display.display($0, lineBreak: $1) }, line)
+    let display = TerminalDisplay(layout: TerminalLayout(width: width))
+    return run(
+      MessageRewriter(layout: .lines, strict: false, workspace: { TerminalDisplay.Workspace() }) {
+        message, _, output, workspace in
+        display.render(validUTF8: message, lineBreak: [0x0A], appendingTo: &output, workspace: &workspace)
+      }, line)
   }
 
   /// `bidi-fix isolate --jsonl --field text` on one record.
@@ -51,13 +54,17 @@ public enum MessagePass {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     line.withBytes { bytes in
-      CheckReport(layout: .lines, strict: false).process(
+      CheckReport(
+        layout: .lines, strict: false, reporter: TextReporter(namesKind: false),
+        severities: CheckConfiguration().severities(of: ReportRule.controlRules, warningsAsErrors: false),
+        failOn: .warning
+      ).process(
         bytes, line: LineInfo(terminator: .lineFeed, number: 1), from: "", into: &output, diagnostics: &diagnostics)
     }
     return output
   }
 
-  private static func run(_ command: MessageRewriter, _ line: [UInt8]) -> [UInt8] {
+  private static func run<Workspace>(_ command: MessageRewriter<Workspace>, _ line: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     line.withBytes { bytes in

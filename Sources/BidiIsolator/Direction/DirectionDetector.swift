@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Estimates a message's direction while skipping mentions, hashtags, URLs, e-mail addresses and
 /// numbers, which say nothing about the language of the message around them.
 ///

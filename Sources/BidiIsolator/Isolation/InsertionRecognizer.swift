@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Recognises the controls an isolator inserted, so that isolating twice equals isolating once and
 /// the insertions can be removed again.
 ///

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Works out which controls to insert around the entities of a text that holds no recognisable
 /// insertions and whose own controls are already balanced as the policy wants.
 internal struct IsolationPlanner {

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Decides which entities the isolate strategy leaves alone because an isolate would do harm.
 ///
 /// An isolate is a neutral to the text around it. That is what protects `@alice` in `مرحبا @alice,`,

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Wraps a whole piece of user text for insertion into a template such as `"\(name): \(message)"`,
 /// like Android's `BidiFormatter.unicodeWrap`: the inserted text keeps its own direction and
 /// neither reorders the template around it nor is reordered by it.

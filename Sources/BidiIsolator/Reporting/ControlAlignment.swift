@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// An edit by UTF-8 offsets: where the original had reached and where the isolated text had.
 internal struct RawEdit: Equatable {
   var kind: IsolationEdit.Kind

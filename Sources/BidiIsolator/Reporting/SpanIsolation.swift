@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Isolation with spans and an account of what was done.
 ///
 /// 1. Isolates right around the spans, left by an earlier isolation, are taken out, so the

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Where the spans a caller asks to isolate go in a text, so that their isolates nest with
 /// everything else in it.
 ///

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 extension EntityFinder {
   /// Matches a cashtag at the `$` at `start`: one to six ASCII letters, then optionally `.` or `_`
   /// and one or two more (`$TSLA`, `$BRK.A`, `$bar_ab`), as twitter-text defines them.

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Finds mentions, hashtags, URLs, e-mail addresses and numbers in a string, the scanner the
 /// isolator is built on, usable on its own.
 ///

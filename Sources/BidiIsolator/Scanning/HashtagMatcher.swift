@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 extension EntityFinder {
   /// Matches a hashtag at the sigil at `start` (`#` or `＃`, `sigilLength` bytes), by twitter-text's
   /// rules.

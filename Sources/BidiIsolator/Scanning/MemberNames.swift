@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The member names of a chat room, indexed for the mention matcher: when a room's names are known,
 /// a mention is the longest name that follows the sigil, which is the only way to find where a name
 /// ends in scripts written without spaces (`@张三今天好` mentions `张三`).

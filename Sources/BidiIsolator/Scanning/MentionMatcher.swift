@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 extension EntityFinder {
   /// Matches a mention at the sigil at `start` (`@` or `＠`, `sigilLength` bytes).
   ///

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 extension EntityFinder {
   /// Matches a number at `start`: what the bidirectional algorithm would split, reorder or pull
   /// into neighbouring right-to-left text.

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The scanner's fast path: skipping the spaces, words and letters between entities, which are most
 /// of a chat message.
 ///

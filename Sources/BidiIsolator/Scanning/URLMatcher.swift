@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 extension EntityFinder {
   /// Matches what may start at an ASCII letter or digit that begins a word: a URL with a scheme
   /// (`https://…`) or `www.`, then an e-mail address, then a bare domain (`example.com/path`).

@@ -1,12 +1,13 @@
+@_spi(BidiCore) import BidiCore
+
 /// The scalar and UTF-16 offsets of byte offsets in UTF-8 text, from the bytes alone: the text is
 /// well-formed, so every byte but a continuation byte starts a scalar, and every four-byte scalar
 /// takes two UTF-16 code units.
 ///
 /// The table keeps, for each block of sixteen bytes, the continuation bytes and four-byte leads
-/// before it, counted once; an offset then costs one look-up and one block, with no loop. (Walking
-/// from entity to entity instead ran a loop whose exit the processor could not predict: the table
-/// made `scan --json` 1 % faster, and counting four-byte leads only in the blocks that hold one,
-/// 3 % more.)
+/// before it, counted once; an offset then costs one look-up and one block, with no loop whose exit
+/// the processor would have to guess, as walking from entity to entity would. Four-byte leads are
+/// counted only in the blocks that hold one: most text has none.
 ///
 /// ```swift
 /// // "aب中😀": 1, 2, 3 and 4 bytes

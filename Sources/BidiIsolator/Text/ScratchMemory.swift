@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Memory the isolator writes into: small buffers on the stack, and the bytes of a new string or of
 /// the end of a byte array, written in place.
 ///

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Read access to the UTF-8 bytes of a string, decoding Unicode scalars only where a caller asks.
 ///
 /// This file is one of the few that hold pointer code (the README names them): the scanners read

@@ -11,6 +11,11 @@ public struct LocalizationFinding: Sendable, Hashable, CustomStringConvertible {
     /// position, mixed positional and sequential, or a look-alike typed on a translator's keyboard
     /// (`٪@`). At run time: a crash, or the wrong text.
     case placeholderMismatch = "placeholder-mismatch"
+    /// A placeholder of the source turned around or split by right-to-left editing: its characters
+    /// in reverse order (`@%` for `%@`, `d$1%` for `%1$d`), or a space or bidi control inside it
+    /// (`%1$ s`). The argument goes missing, or the app crashes. `bidi-fix strings fix` restores
+    /// it where the source leaves one way to read the text.
+    case reversedPlaceholder = "reversed-placeholder"
     /// Bidi controls in the translation that are unmatched, or open at its end, reaching past it.
     case unbalancedControls = "unbalanced-controls"
     /// `**`, `*` or HTML tags (`<b>`, `<i>`) unbalanced, or different from the source's.
@@ -90,23 +95,12 @@ struct ValueCheck {
         "\(issue.control.abbreviation) (U+\(Self.hex(issue.control.rawValue))) \(what)")
     }
 
-    if let source = source?.text, value.hasPlaceholders {
-      func parse(_ source: String) -> [FormatPlaceholder] {
-        value.substitution.map { syntax.placeholders(in: source, substitutionArgument: $0) }
-          ?? syntax.placeholders(in: source)
-      }
-      var sourcePlaceholders = parse(source)
-      if let other = otherFormSource, other != source {
-        let given = Set(sourcePlaceholders.compactMap(\.argument))
-        sourcePlaceholders += parse(other).filter {
-          $0.takesArgument && $0.argument.map { !given.contains($0) } == true
-        }
-      }
-      for (index, message) in PlaceholderComparison(
-        translation: placeholders, source: sourcePlaceholders, text: text, syntax: syntax,
-        allowsDroppedArguments: value.isPluralVariant && !value.keepsEveryArgument
+    if let source = source?.text, let sourcePlaceholders {
+      for (index, kind, message) in PlaceholderComparison(
+        translation: placeholders, source: sourcePlaceholders, text: text, sourceText: source, syntax: syntax,
+        allowsDroppedArguments: value.isPluralVariant && !value.keepsEveryArgument, parse: parse
       ).mismatches() {
-        add(.placeholderMismatch, at: index.map(offset) ?? 0, message)
+        add(kind, at: index.map(offset) ?? 0, message)
       }
     } else if value.hasPlaceholders {
       if let mixed = Self.mixing(placeholders) {
@@ -123,6 +117,32 @@ struct ValueCheck {
     return findings.enumerated()
       .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
       .map(\.element)
+  }
+
+  /// The placeholders of a text in the value's syntax, `%arg` of a catalog substitution included.
+  func parse(_ text: String) -> [FormatPlaceholder] {
+    value.substitution.map { syntax.placeholders(in: text, substitutionArgument: $0) } ?? syntax.placeholders(in: text)
+  }
+
+  /// The source's placeholders, when the value has placeholders and a source: for a plural form,
+  /// with those of the source's `other` form it does not give.
+  var sourcePlaceholders: [FormatPlaceholder]? {
+    guard let source = source?.text, value.hasPlaceholders else { return nil }
+    var placeholders = parse(source)
+    if let other = otherFormSource, other != source {
+      let given = Set(placeholders.compactMap(\.argument))
+      placeholders += parse(other).filter { $0.takesArgument && $0.argument.map { !given.contains($0) } == true }
+    }
+    return placeholders
+  }
+
+  /// The value's placeholders broken by right-to-left editing (see ``BrokenPlaceholder``).
+  func brokenPlaceholders() -> [BrokenPlaceholder] {
+    guard value.isTranslatable, !value.text.isEmpty, let source = source?.text, let sourcePlaceholders else {
+      return []
+    }
+    return BrokenPlaceholder.find(
+      in: value.text, placeholders: value.placeholders(syntax: syntax), source: sourcePlaceholders, sourceText: source)
   }
 
   static func mixing(_ placeholders: [FormatPlaceholder]) -> FormatPlaceholder? {
@@ -171,6 +191,11 @@ extension LocalizationFile {
   public func findings(
     isRightToLeft: (LocalizedValue) -> Bool, sourceFile: LocalizationFile? = nil
   ) -> [LocalizationFinding] {
+    valueChecks(isRightToLeft: isRightToLeft, sourceFile: sourceFile).flatMap { $0.findings() }
+  }
+
+  /// Each value with its source, ready to be checked.
+  func valueChecks(isRightToLeft: (LocalizedValue) -> Bool, sourceFile: LocalizationFile?) -> [ValueCheck] {
     var sources: [String: LocalizedValue] = [:]
     for value in sourceFile?.values ?? [] { sources[value.key + "\u{0}" + (value.variant ?? "")] = value }
     // The plural forms of the source language, for each translated form's `other`: a sibling
@@ -182,7 +207,7 @@ extension LocalizationFile {
         pluralSources[value.key + "\u{0}" + (value.variant ?? "")] = value
       }
     }
-    return values.flatMap { value -> [LocalizationFinding] in
+    return values.map { value in
       let source: (text: String, elementTags: [String])?
       if let sibling = sources[value.key + "\u{0}" + (value.variant ?? "")] {
         source = (sibling.text, sibling.elementTags)
@@ -194,8 +219,7 @@ extension LocalizationFile {
       let otherForm =
         value.isPluralVariant && format != .gettext ? Self.otherForm(of: value, in: pluralSources)?.text : nil
       return ValueCheck(
-        file: self, value: value, isRightToLeft: isRightToLeft(value), source: source, otherFormSource: otherForm
-      ).findings()
+        file: self, value: value, isRightToLeft: isRightToLeft(value), source: source, otherFormSource: otherForm)
     }
   }
 

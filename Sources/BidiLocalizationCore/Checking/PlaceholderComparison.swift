@@ -3,6 +3,8 @@ struct PlaceholderComparison {
   let translation: [FormatPlaceholder]
   let source: [FormatPlaceholder]
   let text: String
+  /// The source's text, for what it writes as text (a `%%`, an `@`).
+  let sourceText: String
   let syntax: PlaceholderSyntax
   /// A plural form may leave the number out (Arabic's `one` form says "a file", not "1 file").
   let allowsDroppedArguments: Bool
@@ -11,27 +13,74 @@ struct PlaceholderComparison {
   /// (U+FF05) and small (U+FE6A).
   static let lookAlikePercentSigns: Set<Unicode.Scalar> = ["\u{066A}", "\u{FF05}", "\u{FE6A}"]
 
-  /// Each mismatch, with where in the translation it is when it is at a place.
-  func mismatches() -> [(String.Index?, String)] {
-    var found: [(String.Index?, String)] = []
+  /// How the syntax reads a text's placeholders (a String Catalog substitution's `%arg` too).
+  let parse: (String) -> [FormatPlaceholder]
+
+  /// Each mismatch, with where in the translation it is when it is at a place. Placeholders broken
+  /// by right-to-left editing (``BrokenPlaceholder``) are reported as such, and the translation is
+  /// compared as if they were restored: a `%@` turned around leaves no other mismatch, and the
+  /// unnumbered placeholders after it keep their arguments.
+  func mismatches() -> [(String.Index?, LocalizationFinding.Kind, String)] {
+    let broken = BrokenPlaceholder.find(in: text, placeholders: translation, source: source, sourceText: sourceText)
+    guard !broken.isEmpty else { return compare() }
+    let found: [(String.Index?, LocalizationFinding.Kind, String)] = broken.map {
+      ($0.range.lowerBound, .reversedPlaceholder, $0.message(in: text))
+    }
+    // The text with each broken placeholder written as the source writes it, and for each, where
+    // it is in both texts, in scalars.
+    var restored = String.UnicodeScalarView()
+    var places: [(original: Range<Int>, restored: Range<Int>)] = []
+    var copied = text.startIndex
+    var originalOffset = 0
+    for placeholder in broken {
+      let before = text.unicodeScalars[copied..<placeholder.range.lowerBound]
+      restored.append(contentsOf: before)
+      originalOffset += before.count
+      let length = text.unicodeScalars[placeholder.range].count
+      let start = restored.count
+      restored.append(contentsOf: placeholder.intact.unicodeScalars)
+      places.append((originalOffset..<originalOffset + length, start..<restored.count))
+      originalOffset += length
+      copied = placeholder.range.upperBound
+    }
+    restored.append(contentsOf: text.unicodeScalars[copied...])
+    let restoredText = String(restored)
+    let comparison = PlaceholderComparison(
+      translation: parse(restoredText), source: source, text: restoredText, sourceText: sourceText, syntax: syntax,
+      allowsDroppedArguments: allowsDroppedArguments, parse: parse)
+    // A place in the restored text, back in the translation: inside a restored placeholder, the
+    // broken one's start.
+    func original(_ index: String.Index) -> String.Index {
+      let offset = restoredText.unicodeScalars.distance(from: restoredText.startIndex, to: index)
+      var mapped = offset
+      for place in places where place.restored.lowerBound <= offset {
+        mapped =
+          offset < place.restored.upperBound
+          ? place.original.lowerBound : place.original.upperBound + (offset - place.restored.upperBound)
+      }
+      return text.unicodeScalars.index(text.startIndex, offsetBy: mapped)
+    }
+    return found + comparison.compare().map { ($0.0.map(original), $0.1, $0.2) }
+  }
+
+  /// The mismatches of a translation with no broken placeholder.
+  private func compare() -> [(String.Index?, LocalizationFinding.Kind, String)] {
+    var found: [(String.Index?, LocalizationFinding.Kind, String)] = []
+    func add(_ index: String.Index?, _ message: String) { found.append((index, .placeholderMismatch, message)) }
     let taking = translation.filter(\.takesArgument)
     let sourceTaking = source.filter(\.takesArgument)
 
     for placeholder in translation where placeholder.kind == .invalid {
       if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
-        found.append(
-          (
-            placeholder.range.lowerBound,
-            "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)"
-          ))
+        add(
+          placeholder.range.lowerBound,
+          "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)")
       }
     }
     if let mixed = ValueCheck.mixing(translation), ValueCheck.mixing(source) == nil {
-      found.append(
-        (
-          mixed.range.lowerBound,
-          "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart"
-        ))
+      add(
+        mixed.range.lowerBound,
+        "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart")
     }
 
     // Variables of a `.stringsdict` sentence are matched by name, the rest by argument number.
@@ -39,10 +88,10 @@ struct PlaceholderComparison {
     let sourceVariables = Set(sourceTaking.compactMap(\.variableName))
     for name in variables.subtracting(sourceVariables).sorted() {
       let placeholder = taking.first { $0.variableName == name }
-      found.append((placeholder?.range.lowerBound, "%#@\(name)@ names a variable the source does not have"))
+      add(placeholder?.range.lowerBound, "%#@\(name)@ names a variable the source does not have")
     }
     for name in sourceVariables.subtracting(variables).sorted() {
-      found.append((nil, "%#@\(name)@ of the source is missing"))
+      add(nil, "%#@\(name)@ of the source is missing")
     }
 
     var kinds: [Int: FormatPlaceholder] = [:]
@@ -56,19 +105,16 @@ struct PlaceholderComparison {
 
     for (argument, placeholder) in kinds.sorted(by: { $0.key < $1.key }) {
       guard let expected = sourceKinds[argument] else {
-        found.append(
-          (
-            placeholder.range.lowerBound,
-            "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))"
-          ))
+        add(
+          placeholder.range.lowerBound,
+          "\(placeholder.text) takes argument \(argument), which the source does not give (\(Self.list(sourceTaking)))")
         continue
       }
       if !compatible(placeholder, expected) {
-        found.append(
-          (
-            placeholder.range.lowerBound,
-            "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"
-          ))
+        add(
+          placeholder.range.lowerBound,
+          "\(placeholder.text) takes argument \(argument) as \(Self.describe(placeholder.kind)), the source as \(Self.describe(expected.kind)) (\(expected.text))"
+        )
       }
     }
     let missing = sourceKinds.filter { kinds[$0.key] == nil }
@@ -77,13 +123,12 @@ struct PlaceholderComparison {
       if let lookAlike = lookAlikes.first(where: {
         $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1)
       }) {
-        found.append(
-          (
-            lookAlike.range.lowerBound,
-            "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"
-          ))
+        add(
+          lookAlike.range.lowerBound,
+          "\(String(text[lookAlike.range])) looks like \(expected.text) typed with another percent sign: the argument is not shown"
+        )
       } else if !allowsDroppedArguments {
-        found.append((nil, "\(expected.text) of the source (argument \(argument)) is missing"))
+        add(nil, "\(expected.text) of the source (argument \(argument)) is missing")
       }
     }
     return found

@@ -1,4 +1,5 @@
 import BidiIsolator
+@_spi(BidiCore) import BidiCore
 
 /// A file's text and how it was encoded, so that an edited file is written back the same way: the
 /// encoding, the byte-order mark, and every byte outside the edits.
@@ -47,13 +48,13 @@ struct FileText: Sendable {
   /// - Complexity: O(*n*).
   static func invalidUTF8Offset(in bytes: [UInt8]) -> Int? {
     if #available(SwiftStdlib 6.2, *) {
-      // The standard library's validator: a tenth of the time of the comparison below, which the
-      // 10 MB catalogs of `strings check` spent a fifth of their time in.
+      // The standard library's validator checks whole blocks at a time, far faster than the
+      // scalar walk below, which is left for finding where a file goes wrong.
       if (try? UTF8Span(validating: bytes.span)) != nil { return nil }
     }
-    // Scalar by scalar, so that the offset is where the ill-formed sequence starts. (Comparing with
-    // the repaired text byte by byte went one past a lead byte cut off at the end: the replacement
-    // character starts with the same byte, EF.)
+    // Scalar by scalar, so that the offset is where the ill-formed sequence starts. (A byte-by-byte
+    // comparison with the repaired text would land one past a lead byte cut off at the end: the
+    // replacement character starts with the same byte, EF.)
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = 0
@@ -119,18 +120,22 @@ struct FileText: Sendable {
     return (low, scalarCount(before: end) - scalarCount(before: lineStart) + 1)
   }
 
-  /// The file's bytes with `insertions` made, encoded as the file was.
-  func encoded(inserting insertions: [(offset: Int, text: String)]) -> [UInt8] {
+  /// The file's bytes with `edits` made, each putting its text in place of its range (an
+  /// insertion's is empty), encoded as the file was. The edits' ranges do not overlap.
+  func encoded(replacing edits: [(range: Range<Int>, text: String)]) -> [UInt8] {
     var edited: [UInt8] = []
-    edited.reserveCapacity(bytes.count + insertions.count * 8)
+    edited.reserveCapacity(bytes.count + edits.count * 8)
     var copied = 0
-    // Insertions at one offset keep their order: a PDI closing one placeholder before the FSI
-    // opening the next.
-    let ordered = insertions.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-    for (_, insertion) in ordered {
-      edited += bytes[copied..<insertion.offset]
-      edited += insertion.text.utf8
-      copied = insertion.offset
+    // Edits at one offset keep their order: a PDI closing one placeholder before the FSI opening
+    // the next; an insertion at a range's start goes before the range's replacement.
+    let ordered = edits.enumerated().sorted {
+      ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+        < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+    }
+    for (_, edit) in ordered {
+      edited += bytes[copied..<edit.range.lowerBound]
+      edited += edit.text.utf8
+      copied = edit.range.upperBound
     }
     edited += bytes[copied...]
     switch encoding {

@@ -2,10 +2,12 @@
 /// values are found in the tree and their isolates inserted into the text as it is.
 ///
 /// The tree is one array of nodes in document order, each knowing where its subtree ends, and a
-/// string is decoded only when asked for: a catalog's tree of boxed values, each string decoded as
-/// it was read, took a third of `strings check` on a 10 MB catalog to build and free.
-struct JSONDocument {
-  enum Kind: Equatable {
+/// string is decoded only when asked for: a catalog holds thousands of strings, and a tree of boxed
+/// values, each decoded as it was read, would cost more to build and free than the check itself.
+///
+/// The package's other modules read small JSON files with it too (`bidi-fix`'s configuration).
+package struct JSONDocument {
+  package enum Kind: Equatable {
     case object, array, string, literal
   }
 
@@ -27,7 +29,7 @@ struct JSONDocument {
   /// Reads and checks the whole document.
   ///
   /// - Complexity: O(*n*).
-  init(parsing bytes: [UInt8]) throws(ParseError) {
+  package init(parsing bytes: [UInt8]) throws(ParseError) {
     self.bytes = bytes
     skipSpace()
     try value(depth: 0, key: nil)
@@ -35,12 +37,18 @@ struct JSONDocument {
     guard offset == bytes.count else { throw ParseError(offset: offset, message: "text after the JSON value") }
   }
 
-  var root: Int { 0 }
+  package var root: Int { 0 }
 
-  func kind(_ node: Int) -> Kind { nodes[node].kind }
+  package func kind(_ node: Int) -> Kind { nodes[node].kind }
+
+  /// Where the node is written: a string's first character, any other value's first byte.
+  package func offset(of node: Int) -> Int { nodes[node].raw.lowerBound }
+
+  /// Where an object member's name is written: its first character.
+  package func keyOffset(of node: Int) -> Int? { nodes[node].key?.lowerBound }
 
   /// The node's children: an object's members or an array's elements.
-  func children(_ node: Int) -> [Int] {
+  package func children(_ node: Int) -> [Int] {
     var children: [Int] = []
     var child = node + 1
     while child < nodes[node].end {
@@ -51,7 +59,7 @@ struct JSONDocument {
   }
 
   /// The member `name` of an object.
-  func member(_ name: String, of node: Int) -> Int? {
+  package func member(_ name: String, of node: Int) -> Int? {
     guard nodes[node].kind == .object else { return nil }
     var child = node + 1
     while child < nodes[node].end {
@@ -67,7 +75,7 @@ struct JSONDocument {
   }
 
   /// The member name of an object's member, decoded.
-  func key(of node: Int) -> String? {
+  package func key(of node: Int) -> String? {
     nodes[node].key.map { decoded($0).string }
   }
 
@@ -77,8 +85,11 @@ struct JSONDocument {
     return (decoded(nodes[node].raw), nodes[node].raw)
   }
 
+  /// A string node's text, decoded.
+  package func text(_ node: Int) -> String? { string(node)?.text.string }
+
   /// A number, `true`, `false` or `null`, as written.
-  func literal(_ node: Int) -> String? {
+  package func literal(_ node: Int) -> String? {
     guard nodes[node].kind == .literal else { return nil }
     return String(decoding: bytes[nodes[node].raw], as: UTF8.self)
   }

@@ -97,14 +97,53 @@ public struct LocalizationFile: Sendable {
   public func isolatingPlaceholdersCounted(
     where shouldFix: (LocalizedValue) -> Bool = { _ in true }
   ) -> (bytes: [UInt8], isolated: Int) {
-    var insertions: [(offset: Int, text: String)] = []
-    for value in values where value.isTranslatable && shouldFix(value) {
-      insertions += value.isolateInsertions(format: format).map {
-        ($0.offset - danglingBackslashes(before: $0.offset), $0.text)
+    let fix = fixed(isolatingWhere: shouldFix, restoringWhere: { _ in false })
+    return (fix.bytes, fix.isolated)
+  }
+
+  /// The file's bytes with its placeholders broken by right-to-left editing restored where the
+  /// source leaves one way to read them (`@%` back to `%@`, `%1$ s` to `%1$s`), and every
+  /// placeholder no isolate holds wrapped in FSI … PDI, written as the format writes escapes.
+  /// Every other byte is kept, and so is the encoding.
+  ///
+  /// - Parameters:
+  ///   - sourceFile: the source-language file, for the formats that hold one language per file;
+  ///     without it, the source is what the file holds (``LocalizedValue/source``).
+  ///   - shouldIsolate: the values whose placeholders are isolated: right-to-left ones.
+  ///   - shouldRestore: the values whose broken placeholders are restored.
+  /// - Complexity: O(*n*) in the length of the file, and of the source file.
+  public func fixed(
+    sourceFile: LocalizationFile? = nil, isolatingWhere shouldIsolate: (LocalizedValue) -> Bool,
+    restoringWhere shouldRestore: (LocalizedValue) -> Bool
+  ) -> LocalizationFix {
+    var edits: [(range: Range<Int>, text: String)] = []
+    var isolated = 0
+    var restored = 0
+    func insert(_ insertions: [(offset: Int, text: String)]) {
+      for insertion in insertions {
+        let offset = insertion.offset - danglingBackslashes(before: insertion.offset)
+        edits.append((offset..<offset, insertion.text))
       }
+      isolated += insertions.count / 2
     }
-    // Each placeholder gets an opening and a closing insertion.
-    return (text.encoded(inserting: insertions), insertions.count / 2)
+    for check in valueChecks(isRightToLeft: shouldIsolate, sourceFile: sourceFile) where check.value.isTranslatable {
+      let value = check.value
+      if shouldRestore(value) {
+        let placeholders = value.placeholders(syntax: format.placeholderSyntax)
+        for broken in check.brokenPlaceholders() where broken.isRestorable {
+          guard let raw = value.rawRange(of: broken.range) else { continue }
+          // Isolated with the rest below when its syntax reads it as a placeholder (`%1$ s`).
+          let isolates =
+            check.isRightToLeft && !placeholders.contains { $0.range == broken.range && $0.takesArgument }
+            && !IsolatedRanges(value.text).contains(broken.range)
+          if isolates { insert(value.isolateMarkers(format: format, around: raw)) }
+          edits.append((raw, broken.intact))
+          restored += 1
+        }
+      }
+      if check.isRightToLeft { insert(value.isolateInsertions(format: format)) }
+    }
+    return LocalizationFix(bytes: text.encoded(replacing: edits), isolated: isolated, restored: restored)
   }
 
   /// 1 when the bytes before `offset` end in a backslash that escapes what follows (an odd run of
@@ -147,9 +186,9 @@ public struct LocalizationFileError: Error, Sendable, Hashable, CustomStringConv
 }
 
 /// A syntax error at a byte offset, from a parser.
-struct ParseError: Error {
-  var offset: Int
-  var message: String
+package struct ParseError: Error {
+  package var offset: Int
+  package var message: String
 }
 
 /// One translatable string of a file.
@@ -244,26 +283,43 @@ public struct LocalizedValue: Sendable {
 
   /// The insertions that isolate ``unisolatedPlaceholders(format:)``.
   func isolateInsertions(format: LocalizationFormat) -> [(offset: Int, text: String)] {
-    let text = self.text
-    let (open, close) = format.isolateMarkers
-    func marker(_ escaped: String, _ literal: String, at offset: Int) -> (offset: Int, text: String) {
-      (offset, literalRanges.contains { $0.contains(offset) } ? literal : escaped)
-    }
-    var insertions: [(offset: Int, text: String)] = []
-    for placeholder in unisolatedPlaceholders(format: format) {
+    unisolatedPlaceholders(format: format).flatMap { placeholder -> [(offset: Int, text: String)] in
       let utf8 =
         text.utf8.distance(
           from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
           from: text.startIndex, to: placeholder.range.upperBound)
-      guard
-        let (before, after) =
-          wrappers.first(where: { $0.utf8 == utf8 }).map({ ($0.raw.lowerBound, $0.raw.upperBound) })
-          ?? decoded.rawStart(ofUTF8: utf8.lowerBound).flatMap({ start in
-            decoded.rawEnd(ofUTF8: utf8.upperBound).map { (start, $0) }
-          })
-      else { continue }
-      insertions += [marker(open, "\u{2068}", at: before), marker(close, "\u{2069}", at: after)]
+      guard let raw = wrappers.first(where: { $0.utf8 == utf8 })?.raw ?? rawRange(of: placeholder.range) else {
+        return []
+      }
+      return isolateMarkers(format: format, around: raw)
     }
-    return insertions
   }
+
+  /// FSI before the raw bytes `raw` and PDI after them, as the format writes them there: the
+  /// characters themselves inside a CDATA section, where no escape is read.
+  func isolateMarkers(format: LocalizationFormat, around raw: Range<Int>) -> [(offset: Int, text: String)] {
+    let (open, close) = format.isolateMarkers
+    func marker(_ escaped: String, _ literal: String, at offset: Int) -> (offset: Int, text: String) {
+      (offset, literalRanges.contains { $0.contains(offset) } ? literal : escaped)
+    }
+    return [marker(open, "\u{2068}", at: raw.lowerBound), marker(close, "\u{2069}", at: raw.upperBound)]
+  }
+
+  /// Where the text's `range` was written in the file.
+  func rawRange(of range: Range<String.Index>) -> Range<Int>? {
+    let start = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+    let end = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+    guard let rawStart = decoded.rawStart(ofUTF8: start), let rawEnd = decoded.rawEnd(ofUTF8: end) else { return nil }
+    return rawStart..<rawEnd
+  }
+}
+
+/// What ``LocalizationFile/fixed(sourceFile:isolatingWhere:restoringWhere:)`` made of a file.
+public struct LocalizationFix: Sendable {
+  /// The fixed file.
+  public let bytes: [UInt8]
+  /// How many placeholders it isolated.
+  public let isolated: Int
+  /// How many placeholders broken by right-to-left editing it restored.
+  public let restored: Int
 }

@@ -17,7 +17,7 @@ struct StringCatalogParser {
       throw ParseError(offset: 0, message: "expected an object with \"strings\" (a String Catalog)")
     }
     let sourceLanguage = document.member("sourceLanguage", of: document.root).flatMap {
-      document.string($0)?.text.string
+      document.text($0)
     }
     var values: [LocalizedValue] = []
     for entry in document.children(strings) {
@@ -76,7 +76,7 @@ struct StringCatalogParser {
     for definition in document.member("substitutions", of: node).map(document.children) ?? [] {
       let number = document.member("argNum", of: definition).flatMap(document.literal).flatMap { Int($0) } ?? 1
       let specifier =
-        document.member("formatSpecifier", of: definition).flatMap { document.string($0)?.text.string } ?? "@"
+        document.member("formatSpecifier", of: definition).flatMap(document.text) ?? "@"
       collect(
         definition, in: document, path: path + ["substitutions", document.key(of: definition) ?? ""],
         substitution: (number, specifier), body)

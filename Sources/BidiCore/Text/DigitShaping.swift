@@ -1,5 +1,3 @@
-import BidiIsolator
-
 /// Which digits a text shows: European (0–9), Arabic-Indic (٠–٩, U+0660–U+0669, used in Egypt and
 /// the Gulf) or Extended Arabic-Indic (۰–۹, U+06F0–U+06F9, Iran, Afghanistan, Pakistan).
 ///

@@ -1,0 +1,244 @@
+@_spi(BidiCore) import BidiCore
+
+/// The line rules on a caller's buffers: L1 (resetting separators and trailing whitespace), L2
+/// (reversing), L3 (marks after their base), L4 (mirroring), plus removal of controls and Arabic
+/// shaping. `BidiLine` lays out each line with a new arranger; a caller that lays out line after
+/// line keeps one, and its buffers grow to the longest line and stay.
+///
+/// ```swift
+/// var arranger = LineArranger()
+/// let kept = arranger.arrange(
+///   scalars: scalars, classes: classes, levels: levels, paragraphLevel: 1, options: .display)
+/// // arranger.visual[0..<kept]: what to draw, left to right; arranger.logical: where each came from
+/// ```
+@available(SwiftStdlib 6.2, *)
+package struct LineArranger {
+  /// The characters to draw, left to right, in the first `kept` places.
+  package private(set) var visual: [Unicode.Scalar] = []
+  /// The line offset each drawn character came from, in the first `kept` places. A lam-alef
+  /// ligature comes from its lam.
+  package private(set) var logical: [Int32] = []
+  /// The levels the line was reordered by, one per character: after rule L1, with each removed
+  /// character at the level of the one before it.
+  package private(set) var effectiveLevels: [UInt8] = []
+  /// Line offsets of the lams that a lam-alef ligature swallowed (the ligature stands on the alef
+  /// after each), from the last ``arrange(scalars:classes:levels:paragraphLevel:options:joining:)``.
+  package private(set) var ligatureLams: [Int] = []
+
+  private var order: [Int32] = []
+  private var clusterOrder: [Int32] = []
+  private var shaped: [UInt32] = []
+  private var joiningTypes: [UInt8] = []
+  private var positions: [Int32] = []
+
+  package init() {}
+
+  /// Lays out one line and returns how many characters it draws.
+  ///
+  /// - Parameters:
+  ///   - scalars: the line's characters.
+  ///   - classes: their classes, as the engine resolved them.
+  ///   - levels: their levels after rule I2, with ``LevelResolver/removedLevel`` for characters
+  ///     rule X9 removes (the paragraph's levels for the line's range).
+  ///   - paragraphLevel: 0 or 1.
+  ///   - joining: the FriBidi joining type of each character when the caller has them at hand;
+  ///     looked up otherwise. Read only when shaping.
+  /// - Complexity: O(*n*) for chat lines; O(*n*·*d*) at worst, for *d* distinct levels past six.
+  package mutating func arrange(
+    scalars: Span<Unicode.Scalar>, classes: Span<BidiClass>, levels: Span<UInt8>, paragraphLevel: UInt8,
+    options: ReorderingOptions, joining: Span<UInt8>? = nil
+  ) -> Int {
+    let count = scalars.count
+    let removed = LevelResolver.removedLevel
+    // The buffers are worked on as locals, each span borrowing one of them, and put back at the end.
+    var effectiveLevels = self.effectiveLevels.takeAll()
+    var order = self.order.takeAll()
+    var clusterOrder = self.clusterOrder.takeAll()
+    var shaped = self.shaped.takeAll()
+    var joiningTypes = self.joiningTypes.takeAll()
+    var positions = self.positions.takeAll()
+    var visual = self.visual.takeAll()
+    var logical = self.logical.takeAll()
+    var ligatureLams = self.ligatureLams.takeAll()
+    defer {
+      self.effectiveLevels = effectiveLevels
+      self.order = order
+      self.clusterOrder = clusterOrder
+      self.shaped = shaped
+      self.joiningTypes = joiningTypes
+      self.positions = positions
+      self.visual = visual
+      self.logical = logical
+      self.ligatureLams = ligatureLams
+    }
+    Self.ensure(&effectiveLevels, count)
+    ligatureLams.removeAll(keepingCapacity: true)
+
+    // Which classes the line holds, in one pass with no branch per character: most lines have no
+    // separator inside them and nothing rule X9 removes, and then the passes below that deal with
+    // those do not run.
+    var present: UInt32 = 0
+    for j in 0..<count { present |= 1 << (classes[j].rawValue & 31) }
+    func holds(_ bidiClass: BidiClass) -> Bool { present & 1 << (bidiClass.rawValue & 31) != 0 }
+    let hasMarks = holds(.nonspacingMark)
+    let hasArabicLetters = holds(.arabicLetter)
+    let hasSeparators = holds(.segmentSeparator) || holds(.paragraphSeparator)
+    let hasRemoved =
+      holds(.boundaryNeutral) || holds(.popDirectionalFormat) || holds(.leftToRightEmbedding)
+      || holds(.rightToLeftEmbedding) || holds(.leftToRightOverride) || holds(.rightToLeftOverride)
+
+    var effective = effectiveLevels.mutableSpan
+    for j in 0..<count { effective[j] = levels[j] }
+    // L1: separators, and whitespace or isolate controls before them or at the end of the line, go
+    // to the paragraph level. Removed characters inside such a stretch go with it.
+    var trailing = true
+    var j = count - 1
+    while j >= 0 && (trailing || hasSeparators) {
+      let bidiClass = classes[j]
+      if bidiClass == .segmentSeparator || bidiClass == .paragraphSeparator {
+        effective[j] = paragraphLevel
+        trailing = true
+      } else if trailing
+        && (bidiClass == .whiteSpace || bidiClass.isIsolateInitiator || bidiClass == .popDirectionalIsolate
+          || bidiClass.isRemovedByX9)
+      {
+        effective[j] = paragraphLevel
+      } else {
+        trailing = false
+      }
+      j -= 1
+    }
+    // A removed character that is kept for display sits at the level of the character before it.
+    if hasRemoved {
+      var previous = paragraphLevel
+      for j in 0..<count {
+        if effective[j] == removed { effective[j] = previous } else { previous = effective[j] }
+      }
+    }
+
+    // Every character takes part in the reordering, so that controls which are not displayed still
+    // separate the runs they separate; what the options leave out is dropped afterwards.
+    Self.ensure(&order, count)
+    var orderSpan = order.mutableSpan
+    let effectiveSpan = effectiveLevels.span.extracting(0..<count)
+    VisualReordering.writeVisualOrder(levels: effectiveSpan, into: &orderSpan)
+    if options.contains(.keepMarksAfterBase) && hasMarks {
+      Self.ensure(&clusterOrder, count)
+      var clusters = clusterOrder.mutableSpan
+      for k in 0..<count { clusters[k] = Int32(k) }
+      Self.reverseMarkClusters(&clusters, count: count, levels: effectiveSpan, classes: classes)
+      for position in 0..<count { orderSpan[position] = clusters[Int(orderSpan[position])] }
+    }
+
+    // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
+    let shapes = options.contains(.shapeArabic) && hasArabicLetters
+    var hasFiller = false
+    if shapes {
+      Self.ensure(&shaped, count)
+      Self.ensure(&joiningTypes, count)
+      var shapedSpan = shaped.mutableSpan
+      var joiningSpan = joiningTypes.mutableSpan
+      for j in 0..<count { shapedSpan[j] = scalars[j].value }
+      if let joining {
+        for j in 0..<count { joiningSpan[j] = joining[j] }
+      } else {
+        ArabicShaping.lookUpJoiningTypes(of: shapedSpan, count: count, into: &joiningSpan)
+      }
+      hasFiller = ArabicShaping.shape(
+        &shapedSpan, count: count, joining: &joiningSpan, classes: classes, start: 0, levels: effectiveSpan)
+    }
+    let filler = FriBidiLibrary.ligatureFiller
+    // Visual positions are only needed to place ligatures.
+    if hasFiller { Self.ensure(&positions, count, fill: -1) }
+    let removeX9 = options.contains(.removeX9Characters)
+    let removeControls = options.contains(.removeBidiControls)
+    let mirror = options.contains(.mirror)
+
+    Self.ensure(&visual, count, fill: " ")
+    Self.ensure(&logical, count)
+    var visualOut = visual.mutableSpan
+    var logicalOut = logical.mutableSpan
+    var positionsOut = positions.mutableSpan
+    let shapedValues = shaped.span
+    var kept = 0
+    for position in 0..<count {
+      let j = Int(orderSpan[position])
+      let bidiClass = classes[j]
+      var scalar = scalars[j]
+      if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl)
+        || (hasFiller && shapedValues[j] == filler && scalar.value != filler)
+      {
+        continue
+      }
+      if shapes, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
+      // Only neutrals have mirrored glyphs.
+      if mirror && effectiveSpan[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = Mirroring.mirror(of: scalar)
+      {
+        scalar = mirrored
+      }
+      if hasFiller { positionsOut[j] = Int32(kept) }
+      logicalOut[kept] = Int32(j)
+      visualOut[kept] = scalar
+      kept += 1
+    }
+    // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
+    // and the ligature maps back to the lam, the first of its two characters.
+    if hasFiller && count > 1 {
+      for j in 0..<count - 1
+      where shapedValues[j] == filler && scalars[j].value != filler && positionsOut[j + 1] >= 0 {
+        logicalOut[Int(positionsOut[j + 1])] = Int32(j)
+        ligatureLams.append(j)
+      }
+      for j in 0..<count { positionsOut[j] = -1 }
+    }
+    return kept
+  }
+
+  /// Rule L3 (as FriBidi's REORDER_NSM does it): in right-to-left text, reverse each base character
+  /// with the marks that follow it, so that the reversal of rule L2 puts the marks after the base.
+  /// `order` starts as the identity.
+  private static func reverseMarkClusters(
+    _ order: inout MutableSpan<Int32>, count: Int, levels: Span<UInt8>, classes: Span<BidiClass>
+  ) {
+    var k = count - 1
+    func isMarkOrRemoved(_ position: Int) -> Bool {
+      let bidiClass = classes[Int(order[position])]
+      return bidiClass == .nonspacingMark || bidiClass.isRemovedByX9
+    }
+    while k >= 0 {
+      guard levels[k] & 1 == 1, classes[Int(order[k])] == .nonspacingMark else {
+        k -= 1
+        continue
+      }
+      let clusterEnd = k
+      let level = levels[k]
+      k -= 1
+      while k >= 0 {
+        guard levels[k] == level, isMarkOrRemoved(k) else { break }
+        k -= 1
+      }
+      var low = (k >= 0 && levels[k] == level) ? k : k + 1
+      var high = clusterEnd
+      k = low - 1
+      while low < high {
+        order.swapAt(low, high)
+        low += 1
+        high -= 1
+      }
+    }
+  }
+
+  /// Grows `buffer` to hold at least `count` elements; it never shrinks, so a buffer reused for
+  /// line after line stops allocating once it has seen the longest.
+  @inline(__always)
+  private static func ensure<Element: BitwiseCopyable>(
+    _ buffer: inout [Element], _ count: Int, fill: Element
+  ) {
+    if buffer.count < count { buffer = [Element](filledWith: fill, count: max(count, 2 * buffer.count)) }
+  }
+
+  @inline(__always)
+  private static func ensure<Element: BitwiseCopyable & FixedWidthInteger>(_ buffer: inout [Element], _ count: Int) {
+    ensure(&buffer, count, fill: 0)
+  }
+}

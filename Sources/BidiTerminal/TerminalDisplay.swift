@@ -1,0 +1,280 @@
+import Bidi
+import BidiIsolator
+@_spi(BidiCore) import BidiCore
+
+/// A chat message as a terminal with no bidi of its own must be sent it: entities isolated, each
+/// paragraph resolved whole, broken into lines of ``TerminalLayout/width`` cells, each line reordered,
+/// shaped, mirrored and aligned. What `bidi-fix display` does to each message.
+///
+/// ```swift
+/// let display = TerminalDisplay(layout: TerminalLayout(width: 40))
+/// display.lines(of: "مرحبا @我, 今天天气好吗")   // ["              今天天气好吗 ,@我 ﺎﺒﺣﺮﻣ"]
+/// ```
+///
+/// A caller that displays message after message, as the command line tool does, keeps a
+/// ``Workspace`` for each thread and passes it to
+/// ``render(_:lineBreak:appendingTo:workspace:)``: the message then goes from its bytes to the
+/// output's with no allocation once the workspace has seen a message as long.
+///
+/// - Complexity: O(*n*) for a message of *n* characters.
+@available(SwiftStdlib 6.2, *)
+public struct TerminalDisplay: Sendable {
+  /// The width, alignment and shaping of the lines.
+  public var layout: TerminalLayout
+  /// The isolator, or `nil` to display messages as they are stored.
+  public var isolator: BidiIsolator?
+  /// How a message's direction is found when ``direction`` is `nil` and messages are not isolated:
+  /// the first strong character outside entities, the way `bidi-fix --dir auto` decides. (Isolated,
+  /// the entities are already out of the way of rule P2.)
+  public var detector: DirectionDetector
+  /// Every paragraph's direction, or `nil` to find each one's.
+  public var direction: TextDirection?
+  /// Digits converted before anything else, so they take their new class.
+  public var digits: DigitShaping
+
+  /// A display with `layout`, isolating with `isolator` (`nil`: not at all), finding directions with
+  /// `detector` unless `direction` fixes one, and converting digits as `digits` says.
+  public init(
+    layout: TerminalLayout = TerminalLayout(), isolator: BidiIsolator? = BidiIsolator(),
+    detector: DirectionDetector = DirectionDetector(), direction: TextDirection? = nil, digits: DigitShaping = .keep
+  ) {
+    self.layout = layout
+    self.isolator = isolator
+    self.detector = detector
+    self.direction = direction
+    self.digits = digits
+  }
+
+  /// The visual lines of `message`, each paragraph broken into lines and aligned.
+  ///
+  /// - Complexity: O(*n*).
+  public func lines(of message: String) -> [String] {
+    var output: [UInt8] = []
+    var workspace = Workspace()
+    Array(message.utf8).withBytes { render(validUTF8: $0, lineBreak: [0x0A], appendingTo: &output, workspace: &workspace) }
+    return output.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Appends the visual lines of `message` to `output` as UTF-8, with `lineBreak` between them.
+  ///
+  /// A message whose layout libfribidi cannot be given (a paragraph past `Int32.max` characters, or
+  /// memory it cannot allocate) is appended as it is.
+  ///
+  /// - Complexity: O(*n*).
+  public func render(
+    _ message: UTF8Span, lineBreak: [UInt8], appendingTo output: inout [UInt8], workspace: inout Workspace
+  ) {
+    render(validUTF8: message.span, lineBreak: lineBreak, appendingTo: &output, workspace: &workspace)
+  }
+
+  /// ``render(_:lineBreak:appendingTo:workspace:)`` for bytes the caller has validated as UTF-8.
+  package func render(
+    validUTF8 message: Span<UInt8>, lineBreak: [UInt8], appendingTo output: inout [UInt8],
+    workspace: inout Workspace
+  ) {
+    // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
+    if direction != .rightToLeft, digits == .keep,
+      let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message), cells <= (layout.width ?? Int.max)
+    {
+      if layout.alignment == .right, let width = layout.width {
+        output.append(contentsOf: repeatElement(0x20, count: width - cells))
+      }
+      output.append(copying: message)
+      return
+    }
+    guard digits == .keep else {
+      // Converting digits makes a string of the message: the option is a rare one.
+      let converted = digits.apply(to: String(validUTF8: message))
+      Array(converted.utf8).withBytes {
+        renderConverted($0, lineBreak: lineBreak, appendingTo: &output, workspace: &workspace)
+      }
+      return
+    }
+    renderConverted(message, lineBreak: lineBreak, appendingTo: &output, workspace: &workspace)
+  }
+
+  /// The display of a message whose digits are already what it shows.
+  private func renderConverted(
+    _ original: Span<UInt8>, lineBreak: [UInt8], appendingTo output: inout [UInt8], workspace: inout Workspace
+  ) {
+    let base: BaseDirection
+    if let direction {
+      base = .fixed(direction)
+    } else if isolator != nil {
+      // Rule P2 skips isolates, and every entity with a strong character is isolated by now.
+      base = .auto
+    } else {
+      base = detector.direction(of: String(validUTF8: original)) == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+    let start = output.count
+    var isolated = workspace.take(\.isolated)
+    defer { workspace.isolated = isolated }
+    isolated.removeAll(keepingCapacity: true)
+    let succeeded: Bool
+    if let isolator {
+      isolator.isolate(validUTF8: original, appendingTo: &isolated)
+      succeeded = layOut(isolated.span, direction: base, lineBreak: lineBreak, into: &output, workspace: &workspace)
+    } else {
+      succeeded = layOut(original, direction: base, lineBreak: lineBreak, into: &output, workspace: &workspace)
+    }
+    if !succeeded {
+      output.removeSubrange(start...)
+      output.append(copying: original)
+    }
+  }
+
+  /// Lays out the (isolated) text; `false` when the engine cannot.
+  private func layOut(
+    _ text: Span<UInt8>, direction: BaseDirection, lineBreak: [UInt8], into output: inout [UInt8],
+    workspace: inout Workspace
+  ) -> Bool {
+    if text.count > TerminalLayout.maximumPieceLength && Self.scalarCount(text) > TerminalLayout.maximumPieceLength {
+      // A paragraph this long is laid out in pieces, by the layout's own path, in memory a small
+      // multiple of the message's rather than a workspace grown to it for good.
+      let string = String(validUTF8: text)
+      do {
+        try layout.render(
+          string, direction: direction, protected: layout.width == nil ? [] : IsolateSpans.find(in: string),
+          lineBreak: lineBreak, appendingTo: &output)
+        return true
+      } catch {
+        return false
+      }
+    }
+    var characters = workspace.take(\.characters)
+    defer { workspace.characters = characters }
+    characters.decode(text, markingIsolates: layout.width != nil)
+    var levels = workspace.take(\.levels)
+    var resolver = workspace.take(\.resolver)
+    var lines = workspace.take(\.lines)
+    var arranger = workspace.take(\.arranger)
+    var clusters = workspace.take(\.clusters)
+    defer {
+      workspace.levels = levels
+      workspace.resolver = resolver
+      workspace.lines = lines
+      workspace.arranger = arranger
+      workspace.clusters = clusters
+    }
+    Workspace.ensure(&levels, characters.count)
+    var options: ReorderingOptions = [.mirror, .keepMarksAfterBase, .removeBidiControls]
+    if layout.shapesArabic { options.insert(.shapeArabic) }
+
+    var first = true
+    var paragraphStart = 0
+    let count = characters.count
+    while paragraphStart < count || (paragraphStart == 0 && count == 0) {
+      let paragraph = characters.paragraph(startingAt: paragraphStart)
+      var levelSpan = levels.mutableSpan
+      var paragraphLevels = levelSpan.extracting(paragraph)
+      let paragraphDirection: TextDirection
+      do {
+        paragraphDirection = try resolver.resolve(
+          classes: characters.classes.span.extracting(paragraph),
+          brackets: characters.brackets.span.extracting(paragraph), direction: direction,
+          into: &paragraphLevels, paragraphStart: paragraph.lowerBound)
+      } catch {
+        return false
+      }
+      // The paragraph separator itself is not shown.
+      var content = paragraph
+      while content.count > 0 && characters.classes[content.upperBound - 1] == .paragraphSeparator {
+        content = content.lowerBound..<content.upperBound - 1
+      }
+      lines.removeAll(keepingCapacity: true)
+      if let width = layout.width {
+        LineBreaking.breakLines(
+          characters.properties.span.extracting(content), start: content.lowerBound, width: width, into: &lines)
+      } else {
+        lines.append(LineBreaking.Line(range: content, shown: content))
+      }
+      for line in lines {
+        if !first { output.append(contentsOf: lineBreak) }
+        first = false
+        let shown = line.shown
+        let kept = arranger.arrange(
+          scalars: characters.scalars.span.extracting(shown), classes: characters.classes.span.extracting(shown),
+          levels: levels.span.extracting(shown), paragraphLevel: paragraphDirection == .rightToLeft ? 1 : 0,
+          options: options, joining: characters.joiningTypes.span.extracting(shown))
+        emit(
+          arranger, kept: kept, line: shown, characters: characters, direction: paragraphDirection,
+          clusters: &clusters, into: &output)
+      }
+      if count == 0 { break }
+      paragraphStart = paragraph.upperBound
+    }
+    return true
+  }
+
+  /// The number of scalars in well-formed UTF-8: its bytes that do not continue a scalar.
+  private static func scalarCount(_ bytes: Span<UInt8>) -> Int {
+    var count = 0
+    for i in bytes.indices where bytes[i] & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// Writes one arranged line: graphemes put back together, characters a terminal must not see left
+  /// out, padded to its alignment, as UTF-8.
+  private func emit(
+    _ arranger: LineArranger, kept: Int, line: Range<Int>, characters: Characters, direction: TextDirection,
+    clusters: inout GraphemeClusters, into output: inout [UInt8]
+  ) {
+    let arranged = arranger.visual.span.extracting(0..<kept)
+    let restored = clusters.restore(
+      visual: arranged, logical: arranger.logical.span.extracting(0..<kept), scalars: characters.scalars.span,
+      properties: characters.properties.span, lineStart: line.lowerBound, lineCount: line.count)
+    if restored {
+      write(clusters.restored.span.extracting(0..<kept), direction: direction, into: &output)
+    } else {
+      write(arranged, direction: direction, into: &output)
+    }
+  }
+
+  /// Writes a line's characters, left to right, leaving out those a terminal must not see, padded to
+  /// its alignment, as UTF-8.
+  private func write(_ visual: Span<Unicode.Scalar>, direction: TextDirection, into output: inout [UInt8]) {
+    let kept = visual.count
+    var cells = 0
+    var bytes = 0
+    for k in 0..<kept {
+      let value = visual[k].value
+      let properties = DisplayCharacters.properties(ofScalar: value)
+      guard !properties.has(DisplayCharacters.hidden) else { continue }
+      cells += properties.cells
+      bytes += UTF8Coding.width(of: value)
+    }
+    let side: TerminalLayout.Alignment =
+      switch layout.alignment {
+      case .auto: direction == .rightToLeft ? .right : .left
+      default: layout.alignment
+      }
+    var padding = 0
+    if side == .right, let width = layout.width, cells < width { padding = width - cells }
+    output.append(addingCapacity: padding + bytes) { out in
+      for _ in 0..<padding { out.append(0x20) }
+      for k in 0..<kept {
+        let value = visual[k].value
+        guard !DisplayCharacters.properties(ofScalar: value).has(DisplayCharacters.hidden) else { continue }
+        UTF8Coding.append(value, to: &out)
+      }
+    }
+  }
+}
+
+/// The scalar ranges between isolate initiators and their PDIs at the outermost level, which
+/// wrapping keeps whole: for the long messages the layout lays out in pieces.
+@available(SwiftStdlib 6.2, *)
+enum IsolateSpans {
+  static func find(in text: String) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    var open: [Int] = []
+    for (offset, scalar) in text.unicodeScalars.enumerated() {
+      switch scalar.value {
+      case 0x2066...0x2068: open.append(offset)
+      case 0x2069: if let start = open.popLast(), open.isEmpty { spans.append(start..<offset + 1) }
+      default: break
+      }
+    }
+    return spans
+  }
+}
