@@ -57,15 +57,7 @@ internal struct AttributedRuns {
   private func utf8Index(_ offset: Int) -> String.Index { Self.index(offset, in: string) }
 
   /// The index of the run that holds the byte at `offset`.
-  private func run(at offset: Int) -> Int {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
+  private func run(at offset: Int) -> Int { ranges.partitionIndex { $0.upperBound > offset } }
 
   /// The attributes of the character at `offset`.
   func attributes(at offset: Int) -> AttributeContainer {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// An `AttributedString` isolated, with what isolating it did.
+/// An attributed message isolated, with what isolating it did: ``AttributedStringIsolation`` for
+/// an `AttributedString`, ``NSAttributedStringIsolation`` for an `NSAttributedString`.
 ///
 /// ```swift
 /// let result = AttributedTextIsolator().isolate(message)
@@ -8,16 +9,20 @@ import Foundation
 /// let tapped = result.originalRange(of: tappedRange)    // back in the message the app holds
 /// let plain = try result.restoringOriginal(from: result.isolated)   // == message
 /// ```
-public struct AttributedStringIsolation: Sendable {
-  /// The message as given.
-  public let original: AttributedString
+///
+/// `Sendable` when the text is: an `AttributedString`'s result is, an `NSAttributedString`'s is
+/// not, though its ``isolation`` is.
+public struct AttributedIsolation<Text> {
+  /// The message as given (for an `NSMutableAttributedString` isolated in place, a copy of it as it
+  /// was).
+  public let original: Text
   /// The message isolated, to show.
-  public let isolated: AttributedString
+  public let isolated: Text
   /// The isolation of the message's characters: the controls inserted and removed, the offsets
   /// both ways in UTF-8, UTF-16 and scalars, and the message's direction.
   public let isolation: TextIsolation
 
-  init(original: AttributedString, isolated: AttributedString, isolation: TextIsolation) {
+  init(original: Text, isolated: Text, isolation: TextIsolation) {
     self.original = original
     self.isolated = isolated
     self.isolation = isolation
@@ -29,7 +34,14 @@ public struct AttributedStringIsolation: Sendable {
 
   /// Offsets between the original and the isolated text, both ways.
   public var offsets: IsolationOffsetMap { isolation.offsets }
+}
 
+extension AttributedIsolation: Sendable where Text: Sendable {}
+
+/// An `AttributedString` isolated, with what isolating it did.
+public typealias AttributedStringIsolation = AttributedIsolation<AttributedString>
+
+extension AttributedIsolation where Text == AttributedString {
   /// The range of ``isolated`` that shows the characters of `range`, a range of ``original``,
   /// without the controls around them: where to draw a search match.
   ///

@@ -25,12 +25,7 @@ internal struct NSAttributedRuns {
 
   /// The attributes of the code unit at `offset`.
   func attributes(at offset: Int) -> [NSAttributedString.Key: Any] {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-    }
-    return low < attributes.count ? attributes[low] : [:]
+    let index = ranges.partitionIndex { $0.upperBound > offset }
+    return index < attributes.count ? attributes[index] : [:]
   }
 }

@@ -7,29 +7,9 @@ import Foundation
 /// label.attributedText = result.isolated
 /// let tapped = result.originalRange(of: NSRange(location: 12, length: 1))
 /// ```
-///
-/// Not `Sendable`, as `NSAttributedString` is not; ``isolation`` is.
-public struct NSAttributedStringIsolation {
-  /// The message as given (a copy, when a mutable string was isolated in place).
-  public let original: NSAttributedString
-  /// The message isolated, to show.
-  public let isolated: NSAttributedString
-  /// The isolation of the message's characters: the controls inserted and removed, the offsets
-  /// both ways in UTF-16 (`NSRange`), UTF-8 and scalars, and the message's direction.
-  public let isolation: TextIsolation
+public typealias NSAttributedStringIsolation = AttributedIsolation<NSAttributedString>
 
-  init(original: NSAttributedString, isolated: NSAttributedString, isolation: TextIsolation) {
-    self.original = original
-    self.isolated = isolated
-    self.isolation = isolation
-  }
-
-  /// The direction a reader sees the message in (``TextIsolation/direction``).
-  public var direction: TextDirection? { isolation.direction }
-
-  /// Offsets between the original and the isolated text, both ways.
-  public var offsets: IsolationOffsetMap { isolation.offsets }
-
+extension AttributedIsolation where Text == NSAttributedString {
   /// The range of ``isolated`` that shows the characters of `range`, a range of ``original``,
   /// without the controls around them; a range whose location is `NSNotFound` is returned as is.
   ///

@@ -101,24 +101,8 @@ internal enum ControlAlignment {
         m += 1
         continue
       }
-      var removals = 0
-      if m < after.count {
-        for distance in 1...lookahead where k + distance < before.count {
-          if before[k + distance].control == after[m].control {
-            removals = distance
-            break
-          }
-        }
-      }
-      var insertions = 0
-      if k < before.count {
-        for distance in 1...lookahead where m + distance < after.count {
-          if after[m + distance].control == before[k].control {
-            insertions = distance
-            break
-          }
-        }
-      }
+      let removals = m < after.count ? distance(to: after[m].control, in: before, after: k) : 0
+      let insertions = k < before.count ? distance(to: before[k].control, in: after, after: m) : 0
       let removes =
         k < before.count
         && (m == after.count || (removals > 0 && (insertions == 0 || removals <= insertions))
@@ -133,6 +117,15 @@ internal enum ControlAlignment {
         m += 1
       }
     }
+  }
+
+  /// How far after `start` in `controls` the next `control` is, within the lookahead; 0 when it is
+  /// not there.
+  private static func distance(to control: BidiControl, in controls: [ControlOccurrence], after start: Int) -> Int {
+    for distance in 1...lookahead where start + distance < controls.count {
+      if controls[start + distance].control == control { return distance }
+    }
+    return 0
   }
 
   /// The edits with their offsets counted every way, and the two texts' lengths.

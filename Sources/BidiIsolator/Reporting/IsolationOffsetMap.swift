@@ -124,12 +124,7 @@ public struct IsolationOffsetMap: Sendable, Hashable {
     otherEnd: KeyPath<IsolationEdit, TextOffset>
   ) -> ClosedRange<Int> {
     // The first edit at or after `offset` on this side.
-    var low = 0
-    var high = edits.count
-    while low < high {
-      let middle = (low + high) / 2
-      if edits[middle][keyPath: position][unit] < offset { low = middle + 1 } else { high = middle }
-    }
+    let low = edits.partitionIndex { $0[keyPath: position][unit] >= offset }
     if low < edits.count && edits[low][keyPath: position][unit] == offset {
       var last = low
       while last + 1 < edits.count && edits[last + 1][keyPath: position][unit] == offset { last += 1 }

@@ -90,15 +90,7 @@ internal struct SpanIsolation {
       index += character.unicodeScalars.count
     }
     /// The index of the first scalar but controls at or after `offset`.
-    func scalarIndex(_ offset: Int) -> Int {
-      var low = 0
-      var high = starts.count
-      while low < high {
-        let middle = (low + high) / 2
-        if starts[middle] < offset { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
+    func scalarIndex(_ offset: Int) -> Int { starts.partitionIndex { $0 >= offset } }
     return spans.map { span in
       var lower = scalarIndex(span.lowerBound)
       var upper = scalarIndex(span.upperBound)

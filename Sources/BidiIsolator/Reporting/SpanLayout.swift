@@ -113,12 +113,7 @@ internal struct SpanLayout {
     var pieces: [Range<Int>] = []
     for span in spans {
       // The first separator that ends after the span starts.
-      var low = 0
-      var high = separators.count
-      while low < high {
-        let middle = (low + high) / 2
-        if separators[middle].upperBound <= span.lowerBound { low = middle + 1 } else { high = middle }
-      }
+      var low = separators.partitionIndex { $0.upperBound > span.lowerBound }
       var start = span.lowerBound
       while low < separators.count && separators[low].lowerBound < span.upperBound {
         if let piece = trimmed(start..<max(start, separators[low].lowerBound), in: text) { pieces.append(piece) }
@@ -274,13 +269,7 @@ internal struct SpanLayout {
   private func innermost(containing offset: Int) -> Int {
     // The last interval that starts before `offset`; an interval holding `offset` is it or one of
     // its ancestors, since intervals nest.
-    var low = 0
-    var high = intervals.count
-    while low < high {
-      let middle = (low + high) / 2
-      if intervals[middle].lower < offset { low = middle + 1 } else { high = middle }
-    }
-    var index = low - 1
+    var index = intervals.partitionIndex { $0.lower >= offset } - 1
     while index >= 0 && intervals[index].upper <= offset { index = intervals[index].parent }
     return index
   }
@@ -306,7 +295,7 @@ internal struct SpanLayout {
       var start = innermost(containing: range.lowerBound)
       while start >= 0 && intervals[start].isEntity { start = intervals[start].parent }
       var deepest = start >= 0 ? intervals[start].level : 1
-      var index = max(0, Self.firstInterval(in: intervals, notBelow: range.lowerBound))
+      var index = intervals.partitionIndex { $0.lower >= range.lowerBound }
       while index < intervals.count && intervals[index].lower < range.upperBound {
         deepest = max(deepest, intervals[index].level)
         index += 1
@@ -317,26 +306,6 @@ internal struct SpanLayout {
       if fits { enclosing.append(range) }
     }
     return result
-  }
-
-  private static func firstIndex(in offsets: [Int], notBelow offset: Int) -> Int {
-    var low = 0
-    var high = offsets.count
-    while low < high {
-      let middle = (low + high) / 2
-      if offsets[middle] < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  private static func firstInterval(in intervals: [Interval], notBelow offset: Int) -> Int {
-    var low = 0
-    var high = intervals.count
-    while low < high {
-      let middle = (low + high) / 2
-      if intervals[middle].lower < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// The isolate initiator for `placements[index]`: the direction of its first strong character
@@ -395,7 +364,7 @@ internal struct SpanLayout {
   }
 
   private func holdsUnmatchedControl(_ range: Range<Int>) -> Bool {
-    let first = Self.firstIndex(in: unmatched, notBelow: range.lowerBound)
+    let first = unmatched.partitionIndex { $0 >= range.lowerBound }
     return first < unmatched.count && unmatched[first] < range.upperBound
   }
 }
