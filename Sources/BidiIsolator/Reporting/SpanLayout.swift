@@ -236,33 +236,31 @@ internal struct SpanLayout {
     var changed = true
     while changed {
       changed = false
-      // Intervals that hold the start but end inside the range, or are entities: from the
-      // innermost out, while they do.
-      var outermost: Int? = nil
-      var index = innermost(containing: lower)
-      while index >= 0, intervals[index].isEntity || intervals[index].upper <= upper {
-        outermost = index
-        index = intervals[index].parent
-      }
-      if let outermost {
-        lower = intervals[outermost].lower
-        upper = max(upper, intervals[outermost].upper)
-        changed = true
-      }
-      // Intervals that hold the end but start inside the range, or are entities.
-      outermost = nil
-      index = innermost(containing: upper)
-      while index >= 0, intervals[index].isEntity || intervals[index].lower >= lower {
-        outermost = index
-        index = intervals[index].parent
-      }
-      if let outermost {
-        upper = intervals[outermost].upper
-        lower = min(lower, intervals[outermost].lower)
+      // The intervals that hold the start but end inside the range, and those that hold the end
+      // but start inside it (or, either way, are entities): the range takes in the outermost.
+      let crossings = [
+        outermost(containing: lower) { $0.isEntity || $0.upper <= upper },
+        outermost(containing: upper) { $0.isEntity || $0.lower >= lower },
+      ]
+      for case let interval? in crossings {
+        lower = min(lower, interval.lower)
+        upper = max(upper, interval.upper)
         changed = true
       }
     }
     return lower..<upper
+  }
+
+  /// The outermost of the intervals with `offset` strictly inside them, from the innermost out,
+  /// for which `crosses` holds; `nil` when the innermost does not.
+  private func outermost(containing offset: Int, while crosses: (Interval) -> Bool) -> Interval? {
+    var found: Interval? = nil
+    var index = innermost(containing: offset)
+    while index >= 0 && crosses(intervals[index]) {
+      found = intervals[index]
+      index = intervals[index].parent
+    }
+    return found
   }
 
   /// The innermost interval with `offset` strictly inside it, or -1.
