@@ -34,7 +34,11 @@ let parts: [(text: String, attributes: AttributeContainer)] = [
   ("https://example.com/docs/2026", attributes(link: "https://example.com/docs/2026")),
   (" وسنناقش فيه ", attributes()),
   ("النقاط المهمة", attributes(bold: true)),
-  (" غدا في الساعة العاشرة والنصف صباحا إن شاء الله، وأرجو أن تحضر معك الأرقام الجديدة والتقرير الكامل عن المشروع حتى ننتهي منه بأكمله.", attributes()),
+  (
+    " غدا في الساعة العاشرة والنصف صباحا إن شاء الله،"
+      + " وأرجو أن تحضر معك الأرقام الجديدة والتقرير الكامل عن المشروع حتى ننتهي منه بأكمله.",
+    attributes()
+  ),
 ]
 
 func build() -> AttributedString {
@@ -95,6 +99,9 @@ let isolating = microseconds { isolator.isolate(message).isolated.runs.count }
 let plain = microseconds { isolator.isolator.isolation(of: String(message.characters[...])).isolated.utf8.count }
 let nsIsolating = microseconds { isolator.isolate(nsMessage).isolated.length }
 print(String(format: "build the AttributedString from its 11 parts:   %6.1f µs", building))
-print(String(format: "isolate it (AttributedTextIsolator):            %6.1f µs  (%.2f× building)", isolating, isolating / building))
+print(
+  String(
+    format: "isolate it (AttributedTextIsolator):            %6.1f µs  (%.2f× building)", isolating,
+    isolating / building))
 print(String(format: "its characters alone, as a String (isolation(of:)): %6.1f µs", plain))
 print(String(format: "isolate the same NSAttributedString:            %6.1f µs", nsIsolating))

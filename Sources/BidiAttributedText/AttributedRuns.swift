@@ -19,7 +19,9 @@ internal struct AttributedRuns {
     let empty = AttributeContainer()
     var start = (index: text.startIndex, utf8: 0)
     for run in text.runs {
-      let end = (index: run.range.upperBound, utf8: Self.utf8Offset(of: run.range.upperBound, in: text, string, after: start))
+      let end = (
+        index: run.range.upperBound, utf8: Self.utf8Offset(of: run.range.upperBound, in: text, string, after: start)
+      )
       let range = start.utf8..<end.utf8
       ranges.append(range)
       let container = run.attributes
@@ -44,7 +46,9 @@ internal struct AttributedRuns {
     of index: AttributedString.Index, in text: AttributedString, _ string: String,
     after start: (index: AttributedString.Index, utf8: Int)
   ) -> Int {
-    if let aligned = String.Index(index, within: string) { return string.utf8.distance(from: string.startIndex, to: aligned) }
+    if let aligned = String.Index(index, within: string) {
+      return string.utf8.distance(from: string.startIndex, to: aligned)
+    }
     let scalars = text.unicodeScalars[start.index..<index].count
     let from = Self.index(start.utf8, in: string)
     return start.utf8 + string.utf8.distance(from: from, to: string.unicodeScalars.index(from, offsetBy: scalars))
@@ -130,7 +134,8 @@ internal struct AttributedRuns {
     }
     for insertion in insertions {
       guard let (container, replacing) = control(insertion) else { continue }
-      let place = range(insertion.isolatedOffset.utf8..<insertion.isolatedOffset.utf8 + UTF8.width(insertion.control.scalar))
+      let place = range(
+        insertion.isolatedOffset.utf8..<insertion.isolatedOffset.utf8 + UTF8.width(insertion.control.scalar))
       if replacing {
         result[place].setAttributes(container)
       } else {

@@ -162,7 +162,9 @@ extension NSAttributedString {
     var cursor = 0
     for edit in offsets.edits {
       let offset = edit.originalOffset.utf16
-      if offset > cursor { result.append(attributedSubstring(from: NSRange(location: cursor, length: offset - cursor))) }
+      if offset > cursor {
+        result.append(attributedSubstring(from: NSRange(location: cursor, length: offset - cursor)))
+      }
       cursor = offset
       switch edit.kind {
       case .insertion: result.append(inserted(edit))

@@ -16,8 +16,8 @@ import Testing
 struct AvailabilityTests {
   /// The library modules, each after the modules it depends on.
   static let modules = [
-    "BidiCore", "BidiIsolator", "BidiLocalizationCore", "BidiLocalization", "BidiAttributedText", "Bidi", "BidiTerminal",
-    "BidiFixCommands", "bidi_fix",
+    "BidiCore", "BidiIsolator", "BidiLocalizationCore", "BidiLocalization", "BidiAttributedText", "Bidi",
+    "BidiTerminal", "BidiFixCommands", "bidi_fix",
   ]
   /// The modules with no C underneath, which apps on older systems call: their public API may be
   /// marked for the 26 releases only where its signature needs a type from them.

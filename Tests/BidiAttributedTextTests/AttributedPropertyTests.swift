@@ -86,7 +86,7 @@ struct AttributedPropertyTests {
   }
 
   @Test(
-    "attributes stay on their characters, controls carry only what they may, undoing and isolating twice are exact, ranges map back",
+    "attributes stay put, controls carry only what they may, undo and isolating twice are exact, ranges map back",
     arguments: seeds)
   func attributedIsolation(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
@@ -118,14 +118,18 @@ struct AttributedPropertyTests {
         let control = after[edit.isolatedOffset.scalars]
         check(control.mention == nil && control.link == nil && control.bold == nil, "a control is tappable or styled")
         let paragraphNeighbour = Self.neighbourInParagraph(of: edit.isolatedOffset.scalars, in: isolatedScalars, result)
-        check(control.alignment == paragraphNeighbour.flatMap { after[$0].alignment }, "a control left its paragraph's alignment")
+        check(
+          control.alignment == paragraphNeighbour.flatMap { after[$0].alignment },
+          "a control left its paragraph's alignment")
         let originalNeighbour = Self.fontNeighbour(of: edit.originalOffset.scalars, in: scalars)
         check(control.font == originalNeighbour.flatMap { before[$0].font }, "a control's font is not its neighbour's")
       }
       // A paragraph-level attribute covers whole paragraphs.
       var paragraphValue: Int?? = nil
       for (offset, scalar) in isolatedScalars.enumerated() {
-        if let value = paragraphValue { check(after[offset].alignment == value, "an alignment does not cover its paragraph") }
+        if let value = paragraphValue {
+          check(after[offset].alignment == value, "an alignment does not cover its paragraph")
+        }
         paragraphValue = Self.endsParagraph(scalar) ? nil : .some(after[offset].alignment)
       }
       check(mapsConsistently(result.isolation), "the offsets are not monotonic or do not map back")
@@ -133,7 +137,8 @@ struct AttributedPropertyTests {
       let twice = isolator.isolate(result.isolated)
       check(twice.isolated == result.isolated, "not idempotent → \(escaped(twice.isolated.string))")
       if !message.string.unicodeScalars.contains(where: { BidiControl($0) != nil }) {
-        check(isolator.removeIsolation(from: result.isolated) == message, "removing the isolation does not give it back")
+        check(
+          isolator.removeIsolation(from: result.isolated) == message, "removing the isolation does not give it back")
       }
       // Each character's range maps to the isolated text and back, but a control the isolator
       // removed, which has no place there.
@@ -154,7 +159,9 @@ struct AttributedPropertyTests {
   }
 
   /// The isolated offset of a kept character in the same paragraph as the control at `offset`.
-  static func neighbourInParagraph(of offset: Int, in scalars: [Unicode.Scalar], _ result: AttributedStringIsolation) -> Int? {
+  static func neighbourInParagraph(
+    of offset: Int, in scalars: [Unicode.Scalar], _ result: AttributedStringIsolation
+  ) -> Int? {
     let inserted = Set(result.isolation.edits.filter { $0.kind == .insertion }.map(\.isolatedOffset.scalars))
     var before = offset - 1
     while before >= 0 && !endsParagraph(scalars[before]) {

@@ -21,9 +21,11 @@ struct AttributedStringIsolationTests {
     var expected = message
     expected.characters.insert(contentsOf: "\(lri)", at: expected.range(of: "Dana")!.lowerBound)
     expected.characters.insert(contentsOf: "\(pdi)", at: expected.range(of: " على")!.lowerBound)
-    #expect(result.isolated.values(of: MentionAttribute.self) == expected.values(of: MentionAttribute.self).enumerated().map { index, value in
-      [5, 20].contains(index) ? nil : value
-    })
+    #expect(
+      result.isolated.values(of: MentionAttribute.self)
+        == expected.values(of: MentionAttribute.self).enumerated().map { index, value in
+          [5, 20].contains(index) ? nil : value
+        })
     let mention = result.isolated.values(of: MentionAttribute.self)
     let bold = result.isolated.values(of: BoldAttribute.self)
     let font = result.isolated.values(of: FontAttribute.self)

@@ -11,7 +11,9 @@ struct NSAttributedStringIsolationTests {
   static let isolator = AttributedTextIsolator(units: [.link, AttributeKey(mention)])
 
   /// `text` with `attributes` over the first occurrence of each part.
-  static func message(_ text: String, _ attributes: [(String, NSAttributedString.Key, Any)]) -> NSMutableAttributedString {
+  static func message(
+    _ text: String, _ attributes: [(String, NSAttributedString.Key, Any)]
+  ) -> NSMutableAttributedString {
     let result = NSMutableAttributedString(string: text)
     for (part, key, value) in attributes {
       let range = (text as NSString).range(of: part)
@@ -20,7 +22,8 @@ struct NSAttributedStringIsolationTests {
     return result
   }
 
-  @Test("a mention by name is isolated whole; the controls take the font and paragraph style, not the mention or colour")
+  @Test(
+    "a mention by name is isolated whole; the controls take the font and paragraph style, not the mention or colour")
   func mentionByName() throws {
     let text = "شكرا Dana Levi (UK) على الرد"
     let message = Self.message(

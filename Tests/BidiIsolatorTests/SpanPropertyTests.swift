@@ -46,7 +46,8 @@ struct SpanPropertyTests {
       let isolation = try isolator.isolation(of: message, spans: spans)
       let output = isolation.isolated
       let context =
-        "seed \(seed) #\(index) \(options.strategy)/\(options.existingControls)/\(options.explicitDirection) \(spans): \(escaped(message)) → \(escaped(output))"
+        "seed \(seed) #\(index) \(options.strategy)/\(options.existingControls)/\(options.explicitDirection) \(spans): "
+        + "\(escaped(message)) → \(escaped(output))"
       var ok = true
       func check(_ condition: Bool, _ what: String) {
         if !condition { Issue.record(Comment(rawValue: "\(what): \(context)")) }

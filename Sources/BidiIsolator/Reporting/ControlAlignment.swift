@@ -73,7 +73,9 @@ internal enum ControlAlignment {
   }
 
   /// Appends the controls that start at `offset` and follow one another; returns where they end.
-  private static func collectControls(in text: UTF8Text, from offset: Int, into controls: inout [ControlOccurrence])
+  private static func collectControls(
+    in text: UTF8Text, from offset: Int, into controls: inout [ControlOccurrence]
+  )
     -> Int
   {
     var offset = offset

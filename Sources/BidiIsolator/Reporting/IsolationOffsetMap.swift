@@ -129,7 +129,8 @@ public struct IsolationOffsetMap: Sendable, Hashable {
       var last = low
       while last + 1 < edits.count && edits[last + 1][keyPath: position][unit] == offset { last += 1 }
       let lastEdit = edits[last]
-      let upper = lastEdit[keyPath: end][unit] == offset ? lastEdit[keyPath: otherEnd][unit] : lastEdit[keyPath: other][unit]
+      let upper =
+        lastEdit[keyPath: end][unit] == offset ? lastEdit[keyPath: otherEnd][unit] : lastEdit[keyPath: other][unit]
       return edits[low][keyPath: other][unit]...upper
     }
     guard low > 0 else { return offset...offset }

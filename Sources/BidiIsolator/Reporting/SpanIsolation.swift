@@ -46,7 +46,8 @@ internal struct SpanIsolation {
         return withUTF8Text(final) { output in
           TextIsolation(
             original: message, isolated: final,
-            offsets: ControlAlignment.map(ControlAlignment.edits(from: original, to: output), original: original, isolated: output),
+            offsets: ControlAlignment.map(
+              ControlAlignment.edits(from: original, to: output), original: original, isolated: output),
             direction: direction)
         }
       }
@@ -99,7 +100,10 @@ internal struct SpanIsolation {
       while !startsCharacter[lower] { lower -= 1 }
       while !startsCharacter[upper] { upper += 1 }
       let start = lowerMoves ? starts[lower] : span.lowerBound
-      let end = upperMoves ? starts[upper - 1] + UTF8.width(scalars[scalars.index(scalars.startIndex, offsetBy: upper - 1)]) : span.upperBound
+      let end =
+        upperMoves
+        ? starts[upper - 1] + UTF8.width(scalars[scalars.index(scalars.startIndex, offsetBy: upper - 1)])
+        : span.upperBound
       return start..<max(start, end)
     }
   }
@@ -199,7 +203,8 @@ internal struct SpanIsolation {
     guard !spans.isEmpty else { return DirectionEstimate(text: text, entities: entities).direction(heuristic) }
     // The estimate skips ranges by start; a span's kind means nothing to it.
     var skipped = entities
-    skipped.append(contentsOf: spans.map { RawEntity(kind: .mention, start: $0.lowerBound, end: $0.upperBound, direction: nil) })
+    skipped.append(
+      contentsOf: spans.map { RawEntity(kind: .mention, start: $0.lowerBound, end: $0.upperBound, direction: nil) })
     skipped.sort { $0.start < $1.start }
     return DirectionEstimate(text: text, entities: skipped).direction(heuristic)
   }

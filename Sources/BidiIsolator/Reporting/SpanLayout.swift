@@ -43,7 +43,8 @@ internal struct SpanLayout {
     var paragraphEnd = scan.separators.first?.lowerBound ?? text.count
     func closeParagraph() {
       for open in stack {
-        intervals.append(Interval(lower: open.occurrence.offset, upper: paragraphEnd, isEntity: false, level: open.level))
+        intervals.append(
+          Interval(lower: open.occurrence.offset, upper: paragraphEnd, isEntity: false, level: open.level))
         unmatched.append(open.occurrence.offset)
       }
       stack.removeAll()
@@ -62,7 +63,8 @@ internal struct SpanLayout {
       } else if control == .popDirectionalFormatting {
         if let top = stack.last, !top.occurrence.control.isIsolateInitiator {
           stack.removeLast()
-          intervals.append(Interval(lower: top.occurrence.offset, upper: occurrence.end, isEntity: false, level: top.level))
+          intervals.append(
+            Interval(lower: top.occurrence.offset, upper: occurrence.end, isEntity: false, level: top.level))
         } else {
           unmatched.append(occurrence.offset)
         }

@@ -110,8 +110,10 @@ extension BidiIsolator {
   /// A span gets an isolate of the direction of its first strong character (LRI or RLI; FSI when it
   /// has none), so a Latin display name stays whole in an Arabic message and an Arabic one in an
   /// English message. Entities inside a span stay isolated inside it. A span is widened to hold
-  /// whole any entity it cuts and any pair of controls it crosses, spans that overlap become one,
-  /// and a span across paragraphs is isolated paragraph by paragraph: the output stays balanced.
+  /// whole any entity it cuts, any pair of controls it crosses, and any character, word or address
+  /// it splits (a control there would end the token for the scanner and could make a part of it
+  /// an entity); spans that overlap become one, and a span across paragraphs is isolated paragraph
+  /// by paragraph: the output stays balanced.
   /// Spans are isolated with isolates whatever the ``IsolationOptions/strategy``; a span whose
   /// isolate would pair with a control the ``ControlPolicy/keep`` policy left unmatched, or would
   /// nest past the algorithm's 125 levels, is left as it is. The message's
@@ -153,7 +155,9 @@ extension BidiIsolator {
   }
 
   /// `text` without the isolator's controls, and the offsets from `text` to it.
-  package func removingIsolation(from text: String, utf8Spans spans: [Range<Int>]) -> (
+  package func removingIsolation(
+    from text: String, utf8Spans spans: [Range<Int>]
+  ) -> (
     text: String, offsets: IsolationOffsetMap
   ) {
     let peeled = SpanIsolation(settings: settings, members: memberIndex).withoutSpanIsolates(text, spans: spans)
