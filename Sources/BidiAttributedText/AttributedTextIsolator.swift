@@ -13,11 +13,11 @@ import Foundation
 ///                                           // with a Latin display name
 /// ```
 ///
-/// A run is the longest stretch over which a named attribute keeps one value; bidi controls
-/// between two stretches of one value, which a run cannot carry for them, do not split it. Each
-/// run is isolated as ``BidiIsolator/isolation(of:spans:)`` isolates a span: in an isolate of its
-/// own first strong direction, widened to hold whole any entity it cuts and any pair of controls
-/// it crosses, one per paragraph. Controls already in the message are treated as the isolator's
+/// A run is the longest stretch over which a named attribute keeps one value; a run of nothing but
+/// bidi controls, whatever it carries, neither ends nor splits one, since isolating inserts and
+/// removes such controls. Each run is isolated as ``BidiIsolator/isolation(of:spans:)`` isolates a
+/// span: in an isolate of its own first strong direction, widened to hold whole any entity it cuts,
+/// any pair of controls it crosses and any character or word it splits, one per paragraph. Controls already in the message are treated as the isolator's
 /// ``IsolationOptions/existingControls`` says.
 ///
 /// **What an inserted control carries.** Nothing that makes it tappable or styled: no link, no
