@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "BidiTerminal", targets: ["BidiTerminal"]),
     .library(name: "BidiLocalization", targets: ["BidiLocalization"]),
     .library(name: "BidiLocalizationCore", targets: ["BidiLocalizationCore"]),
+    .library(name: "BidiAttributedText", targets: ["BidiAttributedText"]),
     .library(name: "BidiFixCommands", targets: ["BidiFixCommands"]),
     .executable(name: "bidi-fix", targets: ["bidi-fix"]),
     // `strings check` over a target's translation files on every build that changes them.
@@ -45,8 +46,11 @@ let package = Package(
     // Foundation, so bidi-fix does not pay Foundation's start-up for its chat commands.
     .target(name: "BidiLocalizationCore", dependencies: ["BidiIsolator"]),
     // All of the above, re-exported, and `String(bidiFormat:)`: String(format:) with every argument
-    // isolated, throwing instead of crashing. The one module of ours that needs Foundation.
+    // isolated, throwing instead of crashing. It needs Foundation, as BidiAttributedText does.
     .target(name: "BidiLocalization", dependencies: ["BidiLocalizationCore", "BidiIsolator"]),
+    // Attributed text isolated with every attribute kept: `AttributedString` and
+    // `NSAttributedString`, with runs the caller names (a link, a mention) isolated as units.
+    .target(name: "BidiAttributedText", dependencies: ["BidiIsolator"]),
     // Text for terminals that do no bidi of their own: cell widths, wrapping before reordering,
     // alignment, and the escape sequences that keep bidi-aware terminals from reordering again.
     .target(name: "BidiTerminal", dependencies: ["Bidi", "BidiIsolator"]),
@@ -84,17 +88,23 @@ let package = Package(
     // Release-build throughput of the isolator library (Scripts/bench).
     .executableTarget(
       name: "bidi-isolator-bench", dependencies: ["BidiIsolator"], path: "Benchmarks/IsolatorThroughput"),
+    // Release-build cost of isolating an attributed chat message against building it.
+    .executableTarget(
+      name: "bidi-attributed-bench", dependencies: ["BidiAttributedText"], path: "Benchmarks/AttributedText"),
     // Release-build timing of the engine on hostile paragraphs (Scripts/bench-hostile).
     .executableTarget(name: "bidi-hostile-bench", dependencies: ["Bidi"], path: "Benchmarks/HostileInput"),
     // What the test targets share: the repository's fixtures, running other programs, the gates of
-    // tests that need a tool from outside the package, the seeded random generator.
-    .target(name: "BidiTestSupport", dependencies: ["Bidi"], path: "Tests/Support"),
+    // tests that need a tool from outside the package, the seeded random generator, the checks of
+    // an isolation's offsets.
+    .target(name: "BidiTestSupport", dependencies: ["Bidi", "BidiIsolator"], path: "Tests/Support"),
     .testTarget(name: "BidiTests", dependencies: ["Bidi", "BidiTestSupport"]),
     // Type-checks every library module with the build's own flags and reads the typed AST for uses
     // of what Apple's systems have only from the 26 releases.
     .testTarget(name: "AvailabilityTests"),
     .testTarget(name: "BidiIsolatorTests", dependencies: ["BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(name: "BidiTerminalTests", dependencies: ["BidiTerminal", "Bidi", "BidiTestSupport"]),
+    .testTarget(
+      name: "BidiAttributedTextTests", dependencies: ["BidiAttributedText", "BidiIsolator", "Bidi", "BidiTestSupport"]),
     .testTarget(
       name: "BidiLocalizationTests",
       dependencies: ["BidiLocalization", "BidiIsolator", "Bidi", "BidiTestSupport"]),

@@ -16,13 +16,13 @@ import Testing
 struct AvailabilityTests {
   /// The library modules, each after the modules it depends on.
   static let modules = [
-    "BidiCore", "BidiIsolator", "BidiLocalizationCore", "BidiLocalization", "Bidi", "BidiTerminal", "BidiFixCommands",
-    "bidi_fix",
+    "BidiCore", "BidiIsolator", "BidiLocalizationCore", "BidiLocalization", "BidiAttributedText", "Bidi",
+    "BidiTerminal", "BidiFixCommands", "bidi_fix",
   ]
   /// The modules with no C underneath, which apps on older systems call: their public API may be
   /// marked for the 26 releases only where its signature needs a type from them.
   static let pureSwiftModules: Set<String> = [
-    "BidiCore", "BidiIsolator", "BidiLocalizationCore", "BidiLocalization",
+    "BidiCore", "BidiIsolator", "BidiLocalizationCore", "BidiLocalization", "BidiAttributedText",
   ]
 
   @Test("No module uses what the standard library has only on systems newer than macOS 13 outside a marked declaration")

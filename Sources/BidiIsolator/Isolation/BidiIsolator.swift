@@ -30,9 +30,9 @@ public struct BidiIsolator: Sendable {
     }
   }
 
-  private var settings: IsolationSettings
+  private(set) var settings: IsolationSettings
   /// `nil` when the room's names are not known, which the scanner checks once per mention.
-  private var memberIndex: MemberNameIndex?
+  private(set) var memberIndex: MemberNameIndex?
 
   private static func index(_ names: [String]) -> MemberNameIndex? {
     let index = MemberNameIndex(names)
@@ -147,6 +147,9 @@ public struct BidiIsolator: Sendable {
 internal struct IsolationPipeline {
   let options: IsolationSettings
   let members: MemberNameIndex?
+  /// Estimates the message's direction from the settled text and its scan, in place of skipping
+  /// its entities alone: ``BidiIsolator/isolation(of:spans:)`` skips its spans too.
+  var directionEstimator: ((UTF8Text, ScanResult) -> TextDirection?)? = nil
 
   /// After this many rounds recognition stops and only the sanitiser runs, which settles in one
   /// more round. Real text needs one or two.
@@ -285,13 +288,14 @@ internal struct IsolationPipeline {
   private func planned(_ text: UTF8Text, _ scan: ScanResult) -> String? {
     var edits = TextEdits()
     let needsDirection = options.strategy != .isolate || options.explicitDirection != .none
-    let direction =
-      needsDirection
-      ? options.messageDirection
-        ?? DirectionEstimate(text: text, entities: scan.entities).direction(options.directionHeuristic)
-      : nil
+    let direction = needsDirection ? options.messageDirection ?? estimatedDirection(text, scan) : nil
     IsolationPlanner(text: text, scan: scan, options: options, messageDirection: direction).plan(into: &edits)
     return edits.isEmpty ? nil : edits.applied(to: text)
+  }
+
+  private func estimatedDirection(_ text: UTF8Text, _ scan: ScanResult) -> TextDirection? {
+    if let directionEstimator { return directionEstimator(text, scan) }
+    return DirectionEstimate(text: text, entities: scan.entities).direction(options.directionHeuristic)
   }
 }
 
