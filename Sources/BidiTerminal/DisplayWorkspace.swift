@@ -108,10 +108,7 @@ struct Characters: Sendable {
     var bracketOut = brackets.mutableSpan
     var joiningOut = joiningTypes.mutableSpan
     // Bracket ids are 0 but for the few paired brackets: cleared at once, set one by one.
-    do {
-      var cleared = bracketOut.extracting(0..<capacity)
-      cleared.update(repeating: 0)
-    }
+    for i in 0..<capacity { bracketOut[i] = 0 }
     var n = 0
     var offset = 0
     var depth = 0

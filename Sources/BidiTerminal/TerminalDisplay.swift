@@ -165,8 +165,8 @@ public struct TerminalDisplay: Sendable {
     let count = characters.count
     while paragraphStart < count || (paragraphStart == 0 && count == 0) {
       let paragraph = characters.paragraph(startingAt: paragraphStart)
-      var levelSpan = levels.mutableSpan
-      var paragraphLevels = levelSpan.extracting(paragraph)
+      // Levels are needed only while this paragraph is laid out: each paragraph's start at index 0.
+      var paragraphLevels = levels.mutableSpan
       let paragraphDirection: TextDirection
       do {
         paragraphDirection = try resolver.resolve(
@@ -192,9 +192,10 @@ public struct TerminalDisplay: Sendable {
         if !first { output.append(contentsOf: lineBreak) }
         first = false
         let shown = line.shown
+        let shownLevels = shown.lowerBound - paragraph.lowerBound..<shown.upperBound - paragraph.lowerBound
         let kept = arranger.arrange(
           scalars: characters.scalars.span.extracting(shown), classes: characters.classes.span.extracting(shown),
-          levels: levels.span.extracting(shown), paragraphLevel: paragraphDirection == .rightToLeft ? 1 : 0,
+          levels: levels.span.extracting(shownLevels), paragraphLevel: paragraphDirection == .rightToLeft ? 1 : 0,
           options: options, joining: characters.joiningTypes.span.extracting(shown), present: characters.present)
         emit(
           arranger, kept: kept, line: shown, characters: characters, direction: paragraphDirection,

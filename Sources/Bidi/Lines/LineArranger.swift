@@ -26,7 +26,6 @@ package struct LineArranger {
   package private(set) var ligatureLams: [Int] = []
 
   private var runs: [VisualRun] = []
-  private var order: [Int32] = []
   private var shaped: [UInt32] = []
   private var joiningTypes: [UInt8] = []
   private var positions: [Int32] = []
@@ -55,7 +54,6 @@ package struct LineArranger {
     // The buffers are worked on as locals, each span borrowing one of them, and put back at the end.
     var effectiveLevels = self.effectiveLevels.takeAll()
     var runs = self.runs.takeAll()
-    var order = self.order.takeAll()
     var shaped = self.shaped.takeAll()
     var joiningTypes = self.joiningTypes.takeAll()
     var positions = self.positions.takeAll()
@@ -65,7 +63,6 @@ package struct LineArranger {
     defer {
       self.effectiveLevels = effectiveLevels
       self.runs = runs
-      self.order = order
       self.shaped = shaped
       self.joiningTypes = joiningTypes
       self.positions = positions
@@ -119,46 +116,6 @@ package struct LineArranger {
     let effectiveSpan = effectiveLevels.span.extracting(0..<count)
     let runCount = VisualReordering.writeVisualRuns(levels: effectiveSpan, into: &runs)
     let keepsMarksAfterBase = options.contains(.keepMarksAfterBase) && hasMarks
-    Self.ensure(&order, count)
-    var orderSpan = order.mutableSpan
-    do {
-      var position = 0
-      let runSpan = runs.span
-      for index in 0..<runCount {
-        let run = runSpan[index]
-        let start = Int(run.start)
-        var j = Int(run.end)
-        guard run.isReversed else {
-          for k in start..<j {
-            orderSpan[position] = Int32(k)
-            position += 1
-          }
-          continue
-        }
-        while j > start {
-          j -= 1
-          // Rule L3 (as FriBidi's REORDER_NSM does it): a base and the marks after it stay in
-          // logical order, so the marks come out after the base.
-          guard keepsMarksAfterBase && classes[j] == .nonspacingMark else {
-            orderSpan[position] = Int32(j)
-            position += 1
-            continue
-          }
-          var clusterStart = j
-          while clusterStart > start {
-            let before = classes[clusterStart - 1]
-            guard before == .nonspacingMark || before.isRemovedByX9 else { break }
-            clusterStart -= 1
-          }
-          if clusterStart > start { clusterStart -= 1 }
-          for k in clusterStart...j {
-            orderSpan[position] = Int32(k)
-            position += 1
-          }
-          j = clusterStart
-        }
-      }
-    }
 
     // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.
     let shapes = options.contains(.shapeArabic) && hasArabicLetters
@@ -177,40 +134,62 @@ package struct LineArranger {
       hasFiller = ArabicShaping.shape(
         &shapedSpan, count: count, joining: &joiningSpan, classes: classes, start: 0, levels: effectiveSpan)
     }
-    let filler = FriBidiLibrary.ligatureFiller
     // Visual positions are only needed to place ligatures.
     if hasFiller { Self.ensure(&positions, count, fill: -1) }
-    let removeX9 = options.contains(.removeX9Characters)
-    let removeControls = options.contains(.removeBidiControls)
-    let mirror = options.contains(.mirror)
 
     Self.ensure(&visual, count, fill: " ")
     Self.ensure(&logical, count)
+    var out = Emission(
+      shapes: shapes, removesX9: options.contains(.removeX9Characters) && hasRemoved,
+      removesControls: options.contains(.removeBidiControls), hasFiller: hasFiller)
     var visualOut = visual.mutableSpan
     var logicalOut = logical.mutableSpan
     var positionsOut = positions.mutableSpan
+    let mirror = options.contains(.mirror)
+    let runSpan = runs.span
     let shapedValues = shaped.span
-    var kept = 0
-    for position in 0..<count {
-      let j = Int(orderSpan[position])
-      let bidiClass = classes[j]
-      var scalar = scalars[j]
-      if (removeX9 && bidiClass.isRemovedByX9) || (removeControls && scalar.isBidiFormattingControl)
-        || (hasFiller && shapedValues[j] == filler && scalar.value != filler)
-      {
+    // The runs in visual order, each read forward or backward; only neutrals have mirrored glyphs,
+    // and only a right-to-left run shows them mirrored.
+    for index in 0..<runCount {
+      let run = runSpan[index]
+      let start = Int(run.start)
+      var j = Int(run.end)
+      out.mirrors = mirror && run.isReversed
+      guard run.isReversed else {
+        for k in start..<j {
+          out.emit(
+            k, scalars: scalars, classes: classes, shaped: shapedValues, visual: &visualOut, logical: &logicalOut,
+            positions: &positionsOut)
+        }
         continue
       }
-      if shapes, let shapedScalar = Unicode.Scalar(shapedValues[j]) { scalar = shapedScalar }
-      // Only neutrals have mirrored glyphs.
-      if mirror && effectiveSpan[j] & 1 == 1 && bidiClass == .otherNeutral, let mirrored = Mirroring.mirror(of: scalar)
-      {
-        scalar = mirrored
+      while j > start {
+        j -= 1
+        // Rule L3 (as FriBidi's REORDER_NSM does it): a base and the marks after it stay in
+        // logical order, so the marks come out after the base.
+        guard keepsMarksAfterBase && classes[j] == .nonspacingMark else {
+          out.emit(
+            j, scalars: scalars, classes: classes, shaped: shapedValues, visual: &visualOut, logical: &logicalOut,
+            positions: &positionsOut)
+          continue
+        }
+        var clusterStart = j
+        while clusterStart > start {
+          let before = classes[clusterStart - 1]
+          guard before == .nonspacingMark || before.isRemovedByX9 else { break }
+          clusterStart -= 1
+        }
+        if clusterStart > start { clusterStart -= 1 }
+        for k in clusterStart...j {
+          out.emit(
+            k, scalars: scalars, classes: classes, shaped: shapedValues, visual: &visualOut, logical: &logicalOut,
+            positions: &positionsOut)
+        }
+        j = clusterStart
       }
-      if hasFiller { positionsOut[j] = Int32(kept) }
-      logicalOut[kept] = Int32(j)
-      visualOut[kept] = scalar
-      kept += 1
     }
+    let kept = out.kept
+    let filler = FriBidiLibrary.ligatureFiller
     // A ligature stands where FriBidi put it (on the alef); the lam it swallowed maps there too,
     // and the ligature maps back to the lam, the first of its two characters.
     if hasFiller && count > 1 {
@@ -222,6 +201,40 @@ package struct LineArranger {
       for j in 0..<count { positionsOut[j] = -1 }
     }
     return kept
+  }
+
+  /// What the reading of the runs writes for each character it reaches: whether it is left out, the
+  /// glyph it is drawn with, and where it came from.
+  private struct Emission {
+    let shapes: Bool
+    let removesX9: Bool
+    let removesControls: Bool
+    let hasFiller: Bool
+    var mirrors = false
+    var kept = 0
+
+    @inline(__always)
+    mutating func emit(
+      _ j: Int, scalars: Span<Unicode.Scalar>, classes: Span<BidiClass>, shaped: Span<UInt32>,
+      visual: inout MutableSpan<Unicode.Scalar>,
+      logical: inout MutableSpan<Int32>, positions: inout MutableSpan<Int32>
+    ) {
+      let bidiClass = classes[j]
+      var scalar = scalars[j]
+      if (removesX9 && bidiClass.isRemovedByX9) || (removesControls && scalar.isBidiFormattingControl) {
+        return
+      }
+      if shapes {
+        let value = shaped[j]
+        if hasFiller && value == FriBidiLibrary.ligatureFiller && scalar.value != value { return }
+        if let shapedScalar = Unicode.Scalar(value) { scalar = shapedScalar }
+      }
+      if mirrors && bidiClass == .otherNeutral, let mirrored = Mirroring.mirror(of: scalar) { scalar = mirrored }
+      if hasFiller { positions[j] = Int32(kept) }
+      logical[kept] = Int32(j)
+      visual[kept] = scalar
+      kept += 1
+    }
   }
 
   /// Grows `buffer` to hold at least `count` elements; it never shrinks, so a buffer reused for

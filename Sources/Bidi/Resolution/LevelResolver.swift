@@ -62,10 +62,7 @@ internal enum LevelResolver {
     into levels: inout MutableSpan<UInt8>, removesCharacters: Bool = true, libraryAlone: Bool = false
   ) throws(Failure) {
     let count = classes.count
-    do {
-      var paragraph = levels.extracting(0..<count)
-      paragraph.update(repeating: baseLevel)
-    }
+    for i in 0..<count { levels[i] = baseLevel }
     guard count > 0 else { return }
     var pending = PendingSegments()
     pending.append(PendingSegment(range: 0..<count, level: baseLevel))
