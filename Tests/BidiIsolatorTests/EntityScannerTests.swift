@@ -90,6 +90,12 @@ struct EntityScannerTests {
     ScanExample("ftp://files.example.org:21/pub]", ["url:ftp://files.example.org:21/pub"]),
     ScanExample("readme.txt end.Then a.b", []),  // not top-level domains ICANN delegates
     ScanExample("<https://example.com>", ["url:https://example.com"]),
+    // Top-level domains outside ASCII or past twelve letters, in capitals and decomposed: a
+    // name matches as `String` comparison matches, by canonical equivalence and any case.
+    ScanExample(
+      "http://пример.РФ/a http://x.VERMO\u{308}GENSBERATER/b http://y.LifeInsurance/c",
+      ["url:http://пример.РФ/a", "url:http://x.VERMO\u{308}GENSBERATER/b", "url:http://y.LifeInsurance/c"]),
+    ScanExample("http://x.vermögensberaterq/b http://y.lifeinsuranceq/c", []),
   ]
 
   static let emails: [ScanExample] = [

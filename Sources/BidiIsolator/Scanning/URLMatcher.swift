@@ -234,23 +234,40 @@ extension EntityFinder {
     // An internationalised top-level domain (みんな, рф, مصر, vermögensberater), the whole label
     // or, followed by text in another script (`twitter.みんなです`), the longest one it starts
     // with; never one followed by an ASCII letter or digit.
-    var idn = ""
+    // The name is hashed as it is read; only a hash of a known name makes a `String`.
+    var hash = TopLevelDomains.NameHash()
+    var scalars = 0
+    var isASCII = true
     var offset = label.lowerBound
     var longest: Int? = nil
-    while offset < label.upperBound && idn.unicodeScalars.count < 24 {
+    while offset < label.upperBound && scalars < 24 {
       let (value, length) = text.scalar(at: offset)
       guard let scalar = Unicode.Scalar(value) else { return nil }
-      idn.unicodeScalars.append(scalar)
+      hash.append(scalar)
+      scalars += 1
+      isASCII = isASCII && scalar.isASCII
       offset += length
       let next = text.byte(at: offset)
       let isBoundary = offset == label.upperBound || !(next.isASCIIAlphanumeric || next == UInt8(ascii: "-"))
-      if isBoundary && !idn.unicodeScalars.allSatisfy(\.isASCII)
-        && TopLevelDomains.shared.contains(name: idn.lowercased())
+      if isBoundary && !isASCII && TopLevelDomains.shared.mayContain(hash)
+        && TopLevelDomains.shared.contains(name: lowercasedName(label.lowerBound..<offset))
       {
         longest = offset
       }
     }
     return longest
+  }
+
+  /// The well-formed scalars of `range`, lowercased.
+  private func lowercasedName(_ range: Range<Int>) -> String {
+    var name = ""
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let (value, length) = text.scalar(at: offset)
+      if let scalar = Unicode.Scalar(value) { name.unicodeScalars.append(scalar) }
+      offset += length
+    }
+    return name.lowercased()
   }
 
   /// Whether `xn--` (any case) starts at `offset`.

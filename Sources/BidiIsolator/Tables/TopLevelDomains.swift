@@ -6,7 +6,7 @@
 /// start-up builds no set of strings). The table is open-addressed, a multiplication and one or two
 /// reads a look-up, where a binary search of the sorted list would make eleven reads, each waiting
 /// for the one before: chat text full of links checks a label at every dot. Longer and
-/// internationalised names (`cancerresearch`, `みんな`, `рф`) are kept as strings.
+/// internationalised names (`lifeinsurance`, `みんな`, `рф`) are kept as strings.
 ///
 /// ```swift
 /// TopLevelDomains.shared.contains(asciiLetters: Array("COM".utf8))   // true
@@ -16,6 +16,9 @@ internal struct TopLevelDomains: Sendable {
   static let shared = TopLevelDomains()
 
   private let others: Set<String>
+  /// The ``NameHash`` of each of `others`: a name whose hash is not here is no top-level domain,
+  /// found without making a `String`.
+  private let otherHashes: Set<UInt64>
   /// The packed names at the slots their hash picks, or the next free one; 0 marks a free slot
   /// (no name packs to 0). Four times as many slots as names keeps runs short.
   private let slots: [UInt64]
@@ -26,6 +29,12 @@ internal struct TopLevelDomains: Sendable {
   /// - Complexity: O(*n*) in the length of the lists.
   init() {
     others = Set(TopLevelDomainList.others.split(separator: " ").map(String.init))
+    otherHashes = Set(
+      others.map { name in
+        var hash = NameHash()
+        for scalar in name.unicodeScalars { hash.append(scalar) }
+        return hash.value
+      })
     precondition(TopLevelDomainList.packed.count * 4 <= 1 << Self.slotBits, "too many names for the table")
     var slots = [UInt64](repeating: 0, count: 1 << Self.slotBits)
     for key in TopLevelDomainList.packed {
@@ -41,6 +50,9 @@ internal struct TopLevelDomains: Sendable {
   /// - Complexity: O(*k*) for *k* letters, expected.
   func contains(asciiLetters letters: some Collection<UInt8>) -> Bool {
     guard let key = Self.key(letters) else {
+      var hash = NameHash()
+      for byte in letters { hash.append(Unicode.Scalar(byte)) }
+      guard mayContain(hash) else { return false }
       return others.contains(String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self))
     }
     var slot = Self.slot(key)
@@ -58,6 +70,41 @@ internal struct TopLevelDomains: Sendable {
   /// Whether `name` (lower case for letters with case) is a top-level domain outside ASCII, or a
   /// long ASCII one.
   func contains(name: String) -> Bool { others.contains(name) }
+
+  /// Whether a name with this hash may be a top-level domain outside ASCII or a long ASCII one;
+  /// `false` means it is not, and ``contains(name:)`` answers for `true`.
+  func mayContain(_ hash: NameHash) -> Bool { !hash.isConclusive || otherHashes.contains(hash.value) }
+
+  /// A running hash (FNV-1a) of a name's scalars, lowercased as `String.lowercased()` does, built
+  /// a scalar at a time as a host's label is read.
+  ///
+  /// Strings compare by canonical equivalence, hashes by scalars: a name with a combining mark or a
+  /// conjoining jamo (a decomposed `ö` or `한`) may equal a listed name whose hash differs, so its
+  /// hash is not conclusive and ``mayContain(_:)`` leaves the answer to ``contains(name:)``.
+  struct NameHash {
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    private(set) var isConclusive = true
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+      if !scalar.isASCII
+        && (scalar.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains(scalar.value))
+      {
+        isConclusive = false
+      }
+      if scalar.isASCII {
+        let isUpper = scalar.value >= 0x41 && scalar.value <= 0x5A
+        mix(isUpper ? scalar.value | 0x20 : scalar.value)
+      } else if scalar.properties.changesWhenLowercased {
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars { mix(lower.value) }
+      } else {
+        mix(scalar.value)
+      }
+    }
+
+    private mutating func mix(_ unit: UInt32) {
+      value = (value ^ UInt64(unit)) &* 0x100_0000_01B3
+    }
+  }
 
   /// Five bits a letter for names of up to twelve ASCII letters; `nil` for any other name.
   private static func key(_ letters: some Collection<UInt8>) -> UInt64? {
