@@ -213,6 +213,10 @@ struct IsolationTests {
     // A path whose Chinese run the trailing `?` keeps in the URL, then gives back: a second pass
     // sees the PDI after the run where the first saw the `?`, and must cut the URL the same.
     "@张七 请看 example.com/文档? 好",
+    // An address glued to a URL is no address (`b.comhttps` has no top-level domain): the control
+    // inserted before the URL must not make it one on a second pass, which would then take the
+    // user's mark before it for the isolator's.
+    "راسلني \u{200E}a@b.comhttps://مثال.com/ شكرا",
   ]
 
   @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)

@@ -218,15 +218,26 @@ extension EntityFinder {
   /// top-level domain or punycode, or its leading ASCII letters when those are one and the label
   /// goes on in another script.
   private func topLevelDomainEnd(in label: Range<Int>) -> Int? {
+    // A label that stops at a bidi control ends there only if it would end there without the
+    // control too: the isolator inserts controls at entity boundaries (a mark before a URL glued to
+    // an address), and its output must scan as its input did.
+    let runsOn: Bool
+    if let (after, _) = text.scalarSkippingControls(from: label.upperBound), after < 0x80,
+      label.upperBound < text.count, text[label.upperBound] >= 0x80
+    {
+      runsOn = UInt8(after).isASCIIAlphanumeric || after == 0x2D
+    } else {
+      runsOn = false
+    }
     var asciiEnd = label.lowerBound
     while asciiEnd < label.upperBound && text[asciiEnd].isASCIILetter { asciiEnd += 1 }
     let letters = asciiEnd - label.lowerBound
-    if letters >= 2 && (asciiEnd == label.upperBound || text[asciiEnd] >= 0x80) {
+    if letters >= 2 && (asciiEnd == label.upperBound ? !runsOn : text[asciiEnd] >= 0x80) {
       let bytes = label.lowerBound..<asciiEnd
       if TopLevelDomains.shared.contains(asciiLetters: bytes.lazy.map { text[$0] }) { return asciiEnd }
     }
     if asciiEnd == label.upperBound { return nil }
-    if isPunycodePrefix(at: label.lowerBound)
+    if !runsOn && isPunycodePrefix(at: label.lowerBound)
       && label.allSatisfy({ text[$0].isASCIIAlphanumeric || text[$0] == UInt8(ascii: "-") })
     {
       return label.upperBound
@@ -248,7 +259,7 @@ extension EntityFinder {
       isASCII = isASCII && scalar.isASCII
       offset += length
       let next = text.byte(at: offset)
-      let isBoundary = offset == label.upperBound || !(next.isASCIIAlphanumeric || next == UInt8(ascii: "-"))
+      let isBoundary = offset == label.upperBound ? !runsOn : !(next.isASCIIAlphanumeric || next == UInt8(ascii: "-"))
       if isBoundary && !isASCII && TopLevelDomains.shared.mayContain(hash)
         && TopLevelDomains.shared.contains(name: lowercasedName(label.lowerBound..<offset))
       {
