@@ -31,17 +31,31 @@ func repeated(_ unit: String, toBytes bytes: Int, prefix: String = "") -> String
 let twoMegabytes = 2_000_000
 let cases: [(String, String)] = [
   ("1,000,000 () pairs after a Hebrew letter", "א" + String(repeating: "()", count: 1_000_000)),
-  ("250 isolates of 4,000 () pairs each", repeated("\u{2067}א" + String(repeating: "()", count: 4000) + "\u{2069}", toBytes: twoMegabytes)),
-  ("nested brackets 1,000,000 deep", String(repeating: "(", count: 1_000_000) + String(repeating: ")", count: 1_000_000)),
+  (
+    "250 isolates of 4,000 () pairs each",
+    repeated("\u{2067}א" + String(repeating: "()", count: 4000) + "\u{2069}", toBytes: twoMegabytes)
+  ),
+  (
+    "nested brackets 1,000,000 deep",
+    String(repeating: "(", count: 1_000_000) + String(repeating: ")", count: 1_000_000)
+  ),
   // The most rule N0 reads: in a left-to-right paragraph, 62 pairs nested around one long neutral
   // stretch with one Hebrew letter, so each pair looks through all of it for a left-to-right
   // character (the 63rd opening bracket would hand pairing to FriBidi).
-  ("62 nested pairs around 2 MB of neutrals", "a" + String(repeating: "(", count: 62) + String(repeating: "- ", count: 999_900) + "א" + String(repeating: ")", count: 62)),
+  (
+    "62 nested pairs around 2 MB of neutrals",
+    "a" + String(repeating: "(", count: 62) + String(repeating: "- ", count: 999_900) + "א"
+      + String(repeating: ")", count: 62)
+  ),
   ("brackets around Arabic words", repeated("(مرحبا) [abc] ", toBytes: twoMegabytes)),
   ("RLE nested 300,000 deep (past 125)", repeated("\u{202B}a", toBytes: twoMegabytes)),
   ("RLI nested 300,000 deep (past 125)", repeated("\u{2067}a", toBytes: twoMegabytes)),
   ("100,000 sibling isolates with content", repeated("\u{2068}@علي 12\u{2069} ", toBytes: twoMegabytes)),
-  ("isolates nested 1,000 deep, repeated", repeated(String(repeating: "\u{2066}א1", count: 1000) + String(repeating: "\u{2069}", count: 1000), toBytes: twoMegabytes)),
+  (
+    "isolates nested 1,000 deep, repeated",
+    repeated(
+      String(repeating: "\u{2066}א1", count: 1000) + String(repeating: "\u{2069}", count: 1000), toBytes: twoMegabytes)
+  ),
   ("unmatched PDF and PDI", repeated("\u{202C}\u{2069}ب", toBytes: twoMegabytes)),
   ("RLO overrides with brackets", repeated("\u{202E}(a)\u{202C}", toBytes: twoMegabytes)),
   ("mixed chat text", repeated("مرحبا @我, 今天天气好吗 +1-555-0100 (https://例子.cn/路径) ", toBytes: twoMegabytes)),

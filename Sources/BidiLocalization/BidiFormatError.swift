@@ -17,6 +17,7 @@ public enum BidiFormatError: Error, Sendable, Hashable, CustomStringConvertible 
   /// one, and `%#@name@` needs a `.stringsdict`.
   case unsupportedPlaceholder(String)
 
+  /// What went wrong, with the format string's placeholder where one is to blame.
   public var description: String {
     switch self {
     case .missingArgument(let placeholder, let argument, let given):

@@ -232,7 +232,8 @@ struct GraphemeClusters: Sendable {
     while v + 1 < kept {
       let l = Int(logical[v])
       if Int(logical[v + 1]) == l - 1 {
-        let joins = properties[lineStart + l] & DisplayCharacters.joiner != 0 || scalars[lineStart + l - 1] == "\u{200D}"
+        let joins =
+          properties[lineStart + l] & DisplayCharacters.joiner != 0 || scalars[lineStart + l - 1] == "\u{200D}"
         if joins { suspects.append(Int32(l)) }
       }
       v += 1

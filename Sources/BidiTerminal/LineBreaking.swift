@@ -17,7 +17,9 @@ import Bidi
 public enum LineBreaking {
   /// A line: the scalars it holds, and the part of them to show (without the spaces it breaks at).
   public struct Line: Sendable, Hashable {
+    /// The scalars the line holds, the spaces it breaks at included.
     public var range: Range<Int>
+    /// The scalars to show: `range` without the spaces at its break.
     public var shown: Range<Int>
   }
 

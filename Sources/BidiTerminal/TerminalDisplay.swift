@@ -1,6 +1,6 @@
 import Bidi
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// A chat message as a terminal with no bidi of its own must be sent it: entities isolated, each
 /// paragraph resolved whole, broken into lines of ``TerminalLayout/width`` cells, each line reordered,
@@ -51,7 +51,9 @@ public struct TerminalDisplay: Sendable {
   public func lines(of message: String) -> [String] {
     var output: [UInt8] = []
     var workspace = Workspace()
-    Array(message.utf8).withBytes { render(validUTF8: $0, lineBreak: [0x0A], appendingTo: &output, workspace: &workspace) }
+    Array(message.utf8).withBytes {
+      render(validUTF8: $0, lineBreak: [0x0A], appendingTo: &output, workspace: &workspace)
+    }
     return output.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
   }
 

@@ -1,6 +1,6 @@
 import Bidi
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// Lays out a paragraph for a terminal that does no bidi of its own: resolves levels for the whole
 /// paragraph, breaks it into lines of at most ``width`` cells, reorders each line on its own (rules

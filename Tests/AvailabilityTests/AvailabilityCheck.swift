@@ -122,10 +122,13 @@ struct AvailabilityCheck {
       for value in Self.attributes(attribute, in: line) {
         for name in Self.typeNames(in: value).map(String.init) {
           if let version = standardLibrary.types[name] {
-            found.append(Finding(location: location, what: "uses the type \(name), new in macOS \(version)", needs: version))
+            found.append(
+              Finding(location: location, what: "uses the type \(name), new in macOS \(version)", needs: version))
           } else if let version = packageTypes[name] {
             found.append(
-              Finding(location: location, what: "uses \(name), which this package marks for macOS \(version)", needs: version))
+              Finding(
+                location: location, what: "uses \(name), which this package marks for macOS \(version)", needs: version)
+            )
           }
         }
       }

@@ -131,7 +131,9 @@ struct StandardLibraryInterface {
       ("struct ", DeclarationKind.type), ("enum ", .type), ("class ", .type), ("protocol ", .type),
       ("actor ", .type), ("typealias ", .type), ("extension ", .extension),
     ] where words.hasPrefix(introducer) {
-      let name = words.dropFirst(introducer.count).prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+      let name = words.dropFirst(introducer.count).prefix(while: {
+        $0.isLetter || $0.isNumber || $0 == "_" || $0 == "."
+      })
       return (kind, String(name.split(separator: ".").last ?? ""))
     }
     if words.hasPrefix("var ") || words.hasPrefix("let ") {

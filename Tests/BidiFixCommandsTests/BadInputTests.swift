@@ -1,7 +1,7 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import Testing
-@_spi(BidiCore) import BidiCore
 
 /// Bad input gets a clear message, a documented exit status, and loses nothing: every byte not
 /// meant to change comes out unchanged.

@@ -1,6 +1,6 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
-@_spi(BidiCore) import BidiCore
 
 /// Runs the built `bidi-fix` executable, as a user would, and captures what it does.
 enum BidiFixBinary {

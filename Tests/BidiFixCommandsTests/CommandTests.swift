@@ -1,12 +1,14 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import Testing
-@_spi(BidiCore) import BidiCore
 
 /// End-to-end: every command and option of `bidi-fix`, run as a user runs it.
 @Suite("bidi-fix commands")
 struct CommandTests {
   static let seed = "مرحبا @我, 今天天气好吗"
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // The controls' own abbreviations.
   static let LRI = "\u{2066}", RLI = "\u{2067}", FSI = "\u{2068}", PDI = "\u{2069}"
 
   @Test("isolate is the default command and wraps each entity")
@@ -18,13 +20,15 @@ struct CommandTests {
     #expect(explicit.stdout == run.stdout)
   }
 
-  @Test("isolate --strategy embed and mark", arguments: [
-    // The comma and the Chinese that follow are left to right anyway: no mark is needed after them.
-    ("embed", "مرحبا \u{202A}@我\u{202C}, 今天天气好吗\n"),
-    // An LRM before the sigil; a closing RLM would pull the comma back into the Arabic and break the
-    // display the seed article asks for (checked in the isolator's tests with the engine).
-    ("mark", "مرحبا \u{200E}@我, 今天天气好吗\n"),
-  ])
+  @Test(
+    "isolate --strategy embed and mark",
+    arguments: [
+      // The comma and the Chinese that follow are left to right anyway: no mark is needed after them.
+      ("embed", "مرحبا \u{202A}@我\u{202C}, 今天天气好吗\n"),
+      // An LRM before the sigil; a closing RLM would pull the comma back into the Arabic and break the
+      // display the seed article asks for (checked in the isolator's tests with the engine).
+      ("mark", "مرحبا \u{200E}@我, 今天天气好吗\n"),
+    ])
   func strategies(strategy: String, expected: String) throws {
     let run = try BidiFixBinary.run(["isolate", "--strategy", strategy], input: Self.seed + "\n")
     #expect(run.status == 0)
@@ -76,7 +80,8 @@ struct CommandTests {
 
   @Test("strip undoes isolate exactly; strip --all removes every control")
   func strip() throws {
-    let sample = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/sample-chat.txt"), encoding: .utf8)
+    let sample = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Examples/sample-chat.txt"), encoding: .utf8)
     let isolated = try BidiFixBinary.run(["isolate"], input: sample)
     #expect(isolated.text != sample)
     let stripped = try BidiFixBinary.run(["strip"], input: isolated.text)
@@ -92,7 +97,8 @@ struct CommandTests {
     let run = try BidiFixBinary.run(["scan", "--json"], input: Self.seed + "\nno entities\n")
     #expect(run.status == 0)
     #expect(
-      run.text == #"{"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}"# + "\n" + #"{"entities":[]}"# + "\n")
+      run.text == #"{"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}"# + "\n" + #"{"entities":[]}"#
+        + "\n")
     let kinds = try BidiFixBinary.run(
       ["scan", "--json"], input: "#خبر mail a@b.com at https://例子.cn/路径 for $9.99\n")
     #expect(
@@ -134,14 +140,23 @@ struct CommandTests {
   func inspectJSON() throws {
     // Hebrew, a ZWJ (removed by X9) and a digit: the README's example of `inspect --json`.
     let run = try BidiFixBinary.run(["inspect", "--json"], input: "אב\u{200D}1\n")
-    #expect(run.text == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,null,2],"visualOrder":[3,1,0]}]}"# + "\n")
+    #expect(
+      run.text == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,null,2],"visualOrder":[3,1,0]}]}"#
+        + "\n")
     // An RLE raises the digit to level 3, where a European number resolves to 4.
     let embedded = try BidiFixBinary.run(["inspect", "--json"], input: "אב\u{202B}1\n")
-    #expect(embedded.text == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,null,4],"visualOrder":[3,1,0]}]}"# + "\n")
+    #expect(
+      embedded.text
+        == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,null,4],"visualOrder":[3,1,0]}]}"# + "\n")
     let ltr = try BidiFixBinary.run(["inspect", "--json", "--dir", "ltr"], input: "אב c\n")
-    #expect(ltr.text == #"{"paragraphs":[{"direction":"ltr","baseLevel":0,"levels":[1,1,0,0],"visualOrder":[1,0,2,3]}]}"# + "\n")
-    let escaped = try BidiFixBinary.run(["inspect", "--json", "--escapes"], input: #"\u05D0\u{5D1}\u2066x\u2069"# + "\n")
-    #expect(escaped.text == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,1,2,1],"visualOrder":[4,3,2,1,0]}]}"# + "\n")
+    #expect(
+      ltr.text == #"{"paragraphs":[{"direction":"ltr","baseLevel":0,"levels":[1,1,0,0],"visualOrder":[1,0,2,3]}]}"#
+        + "\n")
+    let escaped = try BidiFixBinary.run(
+      ["inspect", "--json", "--escapes"], input: #"\u05D0\u{5D1}\u2066x\u2069"# + "\n")
+    #expect(
+      escaped.text
+        == #"{"paragraphs":[{"direction":"rtl","baseLevel":1,"levels":[1,1,1,2,1],"visualOrder":[4,3,2,1,0]}]}"# + "\n")
   }
 
   @Test("inspect shows a table for people, and takes text as its argument")
@@ -157,7 +172,9 @@ struct CommandTests {
   @Test("check reports FILE:LINE:COLUMN and exits 1; clean input exits 0")
   func check() throws {
     let folder = try TemporaryFolder()
-    let file = try folder.file("code.txt", contents: Data("ok line\nif (isAdmin\u{202E} \u{2066}// check\u{2069}\u{2066}) {\nabc\u{2069}\n".utf8))
+    let file = try folder.file(
+      "code.txt", contents: Data("ok line\nif (isAdmin\u{202E} \u{2066}// check\u{2069}\u{2066}) {\nabc\u{2069}\n".utf8)
+    )
     let run = try BidiFixBinary.run(["check", file.path])
     #expect(run.status == 1)
     let lines = run.text.split(separator: "\n").map(String.init)
@@ -166,7 +183,9 @@ struct CommandTests {
     #expect(lines.contains("\(file.path):3:4: PDI (U+2069) closes nothing"))
     let hidden = try BidiFixBinary.run(["check"], input: "see https://exa\u{202E}mple.com/x and user\u{2067}name\n")
     #expect(hidden.status == 1)
-    #expect(hidden.text.contains("<stdin>:1:16: RLO (U+202E) inside the URL https://example.com/x (Trojan Source, CVE-2021-42574)"))
+    #expect(
+      hidden.text.contains(
+        "<stdin>:1:16: RLO (U+202E) inside the URL https://example.com/x (Trojan Source, CVE-2021-42574)"))
     #expect(hidden.text.contains("<stdin>:1:36: RLI (U+2067) inside an identifier (Trojan Source, CVE-2021-42574)"))
     let clean = try BidiFixBinary.run(["check"], input: "שלום \u{2066}@bob\u{2069}\n")
     #expect(clean.status == 0)
@@ -191,7 +210,9 @@ struct CommandTests {
     let input = #"{"text":"ok @bob"}"# + "\n" + #"{"text": "unterminated}"# + "\n" + #"{"text": 42}"# + "\n"
     let run = try BidiFixBinary.run(["isolate", "--jsonl", "--field", "text"], input: input)
     #expect(run.status == 2)
-    #expect(run.text == #"{"text":"ok \#(Self.LRI)@bob\#(Self.PDI)"}"# + "\n" + #"{"text": "unterminated}"# + "\n" + #"{"text": 42}"# + "\n")
+    #expect(
+      run.text == #"{"text":"ok \#(Self.LRI)@bob\#(Self.PDI)"}"# + "\n" + #"{"text": "unterminated}"# + "\n"
+        + #"{"text": 42}"# + "\n")
     #expect(run.stderr.contains("<stdin>:2: error: not a JSON record (unterminated string"))
     #expect(run.stderr.contains("<stdin>:3: warning: field 'text' is not a string; left unchanged"))
     let usage = try BidiFixBinary.run(["isolate", "--jsonl"], input: "{}\n")

@@ -1,7 +1,7 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import Testing
-@_spi(BidiCore) import BidiCore
 
 /// The bundled sample chat, displayed at 40 and 80 cells. The golden files were reviewed line by
 /// line when written (direction, alignment, wrap points, mirrored brackets, whole entities); the
@@ -25,7 +25,8 @@ struct DisplayGoldenTests {
     #expect(explicit.text == "\u{1B}[8l" + String(repeating: " ", count: 76) + "םולש\n\u{1B}[8h")
     let none = try BidiFixBinary.run(["display", "--terminal", "none", "--width", "10"], input: "שלום\n")
     #expect(none.text == "      םולש\n")
-    let columns = try BidiFixBinary.run(["display", "--terminal", "none"], input: "שלום\n", environment: ["COLUMNS": "12"])
+    let columns = try BidiFixBinary.run(
+      ["display", "--terminal", "none"], input: "שלום\n", environment: ["COLUMNS": "12"])
     #expect(columns.text == "        םולש\n")
   }
 

@@ -1,7 +1,7 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import Testing
-@_spi(BidiCore) import BidiCore
 
 /// `bidi-fix display` next to FriBidi's own `fribidi` tool (Debian's libfribidi-bin 1.0.8) on the same
 /// messages. Where they differ, each test says which one is right and why.

@@ -268,7 +268,9 @@ struct HugeInputTests {
     expectWithinBound(shown, longestLine: longest, "display")
   }
 
-  @Test("Thousands of unmatched PDF and PDI: check names the first thousand of a line, counts the rest, and finishes in seconds")
+  @Test(
+    "Thousands of unmatched PDF and PDI: check names the first thousand of a line, counts the rest, and finishes in seconds"
+  )
   func unmatchedTerminatorsCheck() throws {
     let folder = try TemporaryFolder()
     let input = Self.unmatchedLines.joined(separator: "\n") + "\n"
@@ -289,7 +291,8 @@ struct HugeInputTests {
     #expect(second.count == 1_001)
     #expect(second.filter { $0.hasSuffix("closes nothing") }.count == 500)
     #expect(second.filter { $0.hasSuffix("inside an identifier (Trojan Source, CVE-2021-42574)") }.count == 500)
-    #expect(second.dropLast().last == "\(file.path):2:501: PDI (U+2069) inside an identifier (Trojan Source, CVE-2021-42574)")
+    #expect(
+      second.dropLast().last == "\(file.path):2:501: PDI (U+2069) inside an identifier (Trojan Source, CVE-2021-42574)")
     #expect(second.last == "\(file.path):2: and 79000 more findings on this line, not shown")
     #expect(findings.count == 2_002)
     expectWithinBound(run, longestLine: Self.unmatchedLines.map(\.utf8.count).max()!, "check")

@@ -1,10 +1,10 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import SystemPackage
 import Testing
 
 @testable import BidiFixCommands
-@_spi(BidiCore) import BidiCore
 
 /// Lines point into the reader's chunks, which must stay unchanged until the lines are let go: the
 /// test holds a batch of lines the way the driver does, reads on, and only then compares every line

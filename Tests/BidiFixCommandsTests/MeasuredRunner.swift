@@ -142,7 +142,9 @@ enum MeasuredBinary {
 /// function.
 enum Ptrace {
   private typealias Function = @convention(c) (CInt, pid_t, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> CLong
-  private static let function: Function? = unsafe dlsym(nil, "ptrace").map { unsafe unsafeBitCast($0, to: Function.self) }
+  private static let function: Function? = unsafe dlsym(nil, "ptrace").map {
+    unsafe unsafeBitCast($0, to: Function.self)
+  }
 
   private static let seizeRequest: CInt = 0x4206
   private static let continueRequest: CInt = 7

@@ -1,7 +1,7 @@
-import Foundation
-import BidiTestSupport
-import Testing
 @_spi(BidiCore) import BidiCore
+import BidiTestSupport
+import Foundation
+import Testing
 
 /// A package that depends on this one by path and uses its plugins, built with `swift build` as an
 /// app's package would be: `Tests/Fixtures/plugin-package`, with Arabic and Hebrew `.lproj` files

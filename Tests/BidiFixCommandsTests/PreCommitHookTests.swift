@@ -1,7 +1,7 @@
-import Foundation
-import BidiTestSupport
-import Testing
 @_spi(BidiCore) import BidiCore
+import BidiTestSupport
+import Foundation
+import Testing
 
 /// The hooks of `.pre-commit-hooks.yaml`, run by pre-commit itself (`pre-commit try-repo`) in a
 /// scratch git repository, as a team's commit would run them. `language: swift` builds this

@@ -1,7 +1,7 @@
-import Foundation
-import BidiTestSupport
-import Testing
 @_spi(BidiCore) import BidiCore
+import BidiTestSupport
+import Foundation
+import Testing
 
 /// `--format text|xcode|github|sarif|json` of `strings check` and `check`, the severities, and the
 /// configuration file, run as CI runs them. Expected lines were read off the fixtures by hand; the
@@ -154,7 +154,7 @@ struct ReportFormatTests {
       "needs the SARIF 2.1.0 schema at ../shared/reference/sarif-schema-2.1.0.json beside the repository"))
   func sarif() throws {
     let folder = try TemporaryFolder()
-    let (name, file) = try Self.hostileFolder(in: folder)
+    let (name, _) = try Self.hostileFolder(in: folder)
     let outside = try TemporaryFolder()
     try FileManager.default.createDirectory(
       at: outside.url.appendingPathComponent("ar.lproj"), withIntermediateDirectories: true)

@@ -1,10 +1,10 @@
+@_spi(BidiCore) import BidiCore
 import BidiIsolator
 import BidiTestSupport
 import Foundation
 import Testing
 
 @testable import BidiFixCommands
-@_spi(BidiCore) import BidiCore
 
 /// The report writers copy JSON strings whole when eight-byte tests find nothing to escape, escape
 /// the rest byte by byte, and take a shortcut for numbers under a thousand; Foundation's JSON

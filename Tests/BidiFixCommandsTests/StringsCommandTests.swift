@@ -1,7 +1,7 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import Testing
-@_spi(BidiCore) import BidiCore
 
 /// End-to-end: `bidi-fix strings check|fix` on the hand-written translation files, run as a
 /// localization pipeline runs it. Expected findings were read off the fixtures by hand; expected
@@ -248,9 +248,9 @@ struct StringsCommandTests {
 
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("xx.lproj"), withIntermediateDirectories: true)
-    let private_ = try folder.file("xx.lproj/Localizable.strings", contents: text)
-    #expect(try BidiFixBinary.run(["strings", "check", private_.path]).status == 0)
-    let added = try BidiFixBinary.run(["strings", "check", "--rtl-locales", "yy,xx", private_.path])
+    let privateFile = try folder.file("xx.lproj/Localizable.strings", contents: text)
+    #expect(try BidiFixBinary.run(["strings", "check", privateFile.path]).status == 0)
+    let added = try BidiFixBinary.run(["strings", "check", "--rtl-locales", "yy,xx", privateFile.path])
     #expect(added.status == 1)
   }
 

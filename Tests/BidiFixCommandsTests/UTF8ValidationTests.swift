@@ -1,8 +1,8 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Testing
 
 @testable import BidiFixCommands
-@_spi(BidiCore) import BidiCore
 
 /// The tool's own UTF-8 validation against the standard library's, which it replaced on the hot
 /// path for speed: they must agree on every input.

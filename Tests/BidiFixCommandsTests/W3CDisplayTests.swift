@@ -1,7 +1,7 @@
+@_spi(BidiCore) import BidiCore
 import BidiTestSupport
 import Foundation
 import Testing
-@_spi(BidiCore) import BidiCore
 
 /// The W3C Internationalization articles' bidi examples (Tests/Fixtures/w3c/examples.json; origin and
 /// licence in SOURCE.txt there), shown by `bidi-fix display` as a terminal with no bidi of its own needs

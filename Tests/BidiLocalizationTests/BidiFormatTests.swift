@@ -100,7 +100,9 @@ struct BidiFormatTests {
 struct DocumentedExampleTests {
   @Test func readmeExamples() throws {
     #expect(try String(bidiFormat: "متابعة %@", "@alice") == "متابعة \u{2068}@alice\u{2069}")
-    #expect(try String(bidiFormat: "%2$@ أعجب بـ %1$lld صورة", 3, "Bob") == "\u{2068}Bob\u{2069} أعجب بـ \u{2068}3\u{2069} صورة")
+    #expect(
+      try String(bidiFormat: "%2$@ أعجب بـ %1$lld صورة", 3, "Bob")
+        == "\u{2068}Bob\u{2069} أعجب بـ \u{2068}3\u{2069} صورة")
     let error = try #require(throws: BidiFormatError.self) { try String(bidiFormat: "مرحبا %d", "Bob") }
     #expect(error.description == "%d takes an integer for argument 1, not a String")
     #expect("\(BidiIsolated("@alice"))" == "\u{2068}@alice\u{2069}")
@@ -108,7 +110,10 @@ struct DocumentedExampleTests {
     #expect(DigitShaping.persian.apply(to: "ساعت 10:30") == "ساعت ۱۰:۳۰")
     #expect(PlaceholderSyntax.apple.placeholders(in: "%2$@ has %1$lld").map(\.argument) == [2, 1])
     let file = try LocalizationFile(bytes: Array(#""Follow %@" = "متابعة %@";"#.utf8), format: .strings)
-    #expect(file.findings(isRightToLeft: { _ in true }).map { "\($0.line):\($0.column) \($0.kind)" } == ["1:23 unisolated-placeholder"])
+    #expect(
+      file.findings(isRightToLeft: { _ in true }).map { "\($0.line):\($0.column) \($0.kind)" } == [
+        "1:23 unisolated-placeholder"
+      ])
     #expect(String(decoding: file.isolatingPlaceholders(), as: UTF8.self) == #""Follow %@" = "متابعة \U2068%@\U2069";"#)
   }
 }

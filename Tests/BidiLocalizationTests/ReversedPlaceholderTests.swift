@@ -149,7 +149,8 @@ struct ReversedPlaceholderTests {
     }
     let file = try LocalizationFile(bytes: Array(resources("أرسل s$1% \\'اليوم\\'").utf8), format: .androidStrings)
     let source = try LocalizationFile(bytes: Array(resources("%1$s sent \\'today\\'").utf8), format: .androidStrings)
-    #expect(Self.reversed(file, source: source).map { "\($0.line):\($0.column)" } == ["2:28"])  // after `  <string name="sent">أرسل `
+    // After `  <string name="sent">أرسل `.
+    #expect(Self.reversed(file, source: source).map { "\($0.line):\($0.column)" } == ["2:28"])
     #expect(Self.fixed(file, source: source) == resources("أرسل %1$s \\'اليوم\\'"))
   }
 

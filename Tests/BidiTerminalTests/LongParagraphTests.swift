@@ -65,7 +65,9 @@ struct LongParagraphTests {
     let lines = try layout.render(text, direction: .auto)
     #expect(lines.allSatisfy { $0.unicodeScalars.reduce(0) { $0 + CellWidth.of($1) } <= 60 })
     let shown = lines.joined().unicodeScalars.filter { $0 != " " }.count
-    let expected = text.unicodeScalars.filter { $0 != " " && BidiClass($0).rawValue < BidiClass.leftToRightEmbedding.rawValue }.count
+    let expected = text.unicodeScalars.filter {
+      $0 != " " && BidiClass($0).rawValue < BidiClass.leftToRightEmbedding.rawValue
+    }.count
     #expect(shown == expected)
   }
 }

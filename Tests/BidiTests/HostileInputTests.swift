@@ -7,10 +7,15 @@ import Testing
 struct HostileInputTests {
   static let inputs: [(String, String)] = [
     ("100,000 () pairs after a Hebrew letter", "א" + String(repeating: "()", count: 100_000)),
-    ("brackets nested 50,000 deep", String(repeating: "(", count: 50_000) + "א" + String(repeating: ")", count: 50_000)),
+    (
+      "brackets nested 50,000 deep", String(repeating: "(", count: 50_000) + "א" + String(repeating: ")", count: 50_000)
+    ),
     ("RLE nested 300 deep", String(repeating: "\u{202B}a", count: 300)),
     ("RLI nested 300 deep", String(repeating: "\u{2067}a1", count: 300)),
-    ("LRI and RLI alternating, 300 deep, closed", String(repeating: "\u{2066}\u{2067}א", count: 150) + String(repeating: "\u{2069}", count: 300)),
+    (
+      "LRI and RLI alternating, 300 deep, closed",
+      String(repeating: "\u{2066}\u{2067}א", count: 150) + String(repeating: "\u{2069}", count: 300)
+    ),
     ("10,000 sibling isolates", String(repeating: "\u{2068}@علي 12\u{2069} ", count: 10_000)),
     ("unmatched PDF and PDI", String(repeating: "\u{202C}\u{2069}ب", count: 10_000)),
     ("override never closed, then brackets", "\u{202E}" + String(repeating: "(a) ", count: 10_000)),
@@ -47,7 +52,9 @@ struct HostileInputTests {
 
 extension BidiClass {
   fileprivate var isRemovedByX9: Bool {
-    [.leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
-     .popDirectionalFormat, .boundaryNeutral].contains(self)
+    [
+      .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
+      .popDirectionalFormat, .boundaryNeutral,
+    ].contains(self)
   }
 }

@@ -285,4 +285,3 @@ extension Unicode.Scalar {
       || [0x200E, 0x200F, 0x061C].contains(value)
   }
 }
-

@@ -8,6 +8,8 @@ import Testing
 /// the reference rendering.
 @Suite("W3C bidi-controls reftests")
 struct W3CReftestTests {
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // The fixture's own JSON keys.
   struct Case: Decodable, Sendable, CustomTestStringConvertible {
     let file: String
     let para_dir: String

@@ -223,6 +223,8 @@ public struct ProgramError: Error, CustomStringConvertible, Sendable {
 /// What a program run by ``Program/runCombined(_:_:in:environment:)`` did: its exit status, and its
 /// standard output and error together.
 public struct CombinedRun: Sendable {
+  /// The exit status.
   public var status: Int32
+  /// Standard output, decoded as UTF-8.
   public var output: String
 }

@@ -15,6 +15,7 @@ public struct PairedBracket: Sendable, Hashable {
   /// The other bracket of the pair, such as `)` for `(`.
   public let counterpart: Unicode.Scalar
 
+  /// A bracket of `kind` whose pair is `counterpart`.
   public init(kind: BracketKind, counterpart: Unicode.Scalar) {
     self.kind = kind
     self.counterpart = counterpart

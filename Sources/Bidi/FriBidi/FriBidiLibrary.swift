@@ -1,5 +1,5 @@
-internal import CFriBidi
 @_spi(BidiCore) import BidiCore
+internal import CFriBidi
 
 /// The one place that talks to libfribidi.
 ///

@@ -1,8 +1,10 @@
 /// What laying out a line does beyond rules L1–L2.
 @available(SwiftStdlib 6.2, *)
 public struct ReorderingOptions: OptionSet, Sendable, Hashable {
+  /// The options as bits.
   public let rawValue: UInt8
 
+  /// The options whose bits are set in `rawValue`.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// Rule L4: characters in right-to-left runs show their mirrored glyph (`(` as `)`).

@@ -4,6 +4,7 @@
 /// (deep nesting, millions of brackets or isolates) always resolves.
 @available(SwiftStdlib 6.2, *)
 public struct BidiError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The ways resolution can fail.
   public enum Kind: Sendable, Hashable {
     /// A single paragraph is longer than libfribidi can index (`Int32.max` scalars).
     case paragraphTooLong
@@ -11,10 +12,12 @@ public struct BidiError: Error, Sendable, Hashable, CustomStringConvertible {
     case libraryFailure
   }
 
+  /// How resolution failed.
   public let kind: Kind
   /// Scalar offset of the paragraph that failed.
   public let paragraphStart: Int
 
+  /// The failure and the paragraph it happened in.
   public var description: String {
     switch kind {
     case .paragraphTooLong:

@@ -5,8 +5,10 @@
 /// ```
 @available(SwiftStdlib 6.2, *)
 public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The level, 0 to 126.
   public let rawValue: UInt8
 
+  /// The level `rawValue`.
   @inlinable
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -16,10 +18,13 @@ public struct BidiLevel: RawRepresentable, Hashable, Comparable, Sendable, Custo
   /// The direction of text at this level.
   public var direction: TextDirection { rawValue & 1 == 0 ? .leftToRight : .rightToLeft }
 
+  /// Whether text at this level runs right to left: the level is odd.
   public var isRightToLeft: Bool { rawValue & 1 == 1 }
 
+  /// Orders levels by depth.
   public static func < (lhs: BidiLevel, rhs: BidiLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// The level as a number.
   public var description: String { String(rawValue) }
 }
 

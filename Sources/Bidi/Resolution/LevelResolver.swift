@@ -70,7 +70,8 @@ internal enum LevelResolver {
     var bracketBudget = maximumBracketsPerParagraph
     while let next = pending.popLast() {
       let (range, level) = (next.range, next.level)
-      if !libraryAlone, let brackets = uniformBrackets(range: range, level: level, classes: classes, brackets: brackets) {
+      if !libraryAlone, let brackets = uniformBrackets(range: range, level: level, classes: classes, brackets: brackets)
+      {
         // Levels already hold the base level; a content is at its own.
         if level != baseLevel {
           for i in range { levels[i] = level }
@@ -88,7 +89,8 @@ internal enum LevelResolver {
       // Explicit embeddings and overrides, and brackets nested past 63: FriBidi's rules, on a
       // segment with the isolates cut out, whatever the loaded library does with sibling isolates.
       var buffer = segment ?? SegmentBuffer(classes: classes, brackets: brackets)
-      buffer.build(range: range, level: level, structure: structure, cutIsolates: !libraryAlone, bracketBudget: &bracketBudget)
+      buffer.build(
+        range: range, level: level, structure: structure, cutIsolates: !libraryAlone, bracketBudget: &bracketBudget)
       guard
         let resolved = FriBidiLibrary.resolveLevels(
           classes: buffer.classes, brackets: buffer.brackets, rightToLeft: level & 1 == 1)
@@ -132,7 +134,8 @@ extension LevelResolver {
   private static let uniformRightToLeftClasses =
     sharedUniformClasses | 1 << BidiClass.rightToLeft.rawValue | 1 << BidiClass.arabicLetter.rawValue
 
-  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: Span<BidiClass>, brackets: Span<UInt32>) -> Int? {
+  static func uniformBrackets(range: Range<Int>, level: UInt8, classes: Span<BidiClass>, brackets: Span<UInt32>) -> Int?
+  {
     let allowed = level & 1 == 1 ? uniformRightToLeftClasses : uniformLeftToRightClasses
     var count = 0
     for i in range {

@@ -115,7 +115,9 @@ internal enum ArabicShaping {
   /// The library's joining type of each of the first `count` values.
   ///
   /// - Complexity: O(*n*).
-  static func lookUpJoiningTypes(of values: borrowing MutableSpan<UInt32>, count: Int, into joining: inout MutableSpan<UInt8>) {
+  static func lookUpJoiningTypes(
+    of values: borrowing MutableSpan<UInt32>, count: Int, into joining: inout MutableSpan<UInt8>
+  ) {
     let joiningTypes = basicPlaneJoiningTypes.span
     for i in 0..<count {
       let value = values[i]

@@ -13,8 +13,12 @@ extension UInt8 {
     (self | 0x20) &- UInt8(ascii: "a") < 26 || self &- UInt8(ascii: "0") < 10
   }
 
-  @inlinable @inline(__always) @_spi(BidiCore) public var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
+  /// Whether the byte is an ASCII letter, `A`–`Z` or `a`–`z`.
+  @inlinable @inline(__always) @_spi(BidiCore) public var isASCIILetter: Bool {
+    (self | 0x20) &- UInt8(ascii: "a") < 26
+  }
 
+  /// Whether the byte is an ASCII digit.
   @inlinable @inline(__always) @_spi(BidiCore) public var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
 
   /// The byte with ASCII letters folded to lower case.
@@ -192,7 +196,9 @@ extension Array where Element == UInt8 {
   ///
   /// - Complexity: O(1).
   @inlinable
-  @_spi(BidiCore) public func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+  @_spi(BidiCore) public func withBytes<Result, Failure: Error>(
+    _ body: (Span<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let all = self[...]
     return try body(all.span)
   }

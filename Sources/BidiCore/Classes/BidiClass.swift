@@ -1,5 +1,3 @@
-@_spi(BidiCore) import BidiCore
-
 /// A Unicode Bidi_Class value: the property the bidirectional algorithm (UAX #9) starts from.
 ///
 /// The 23 classes are values of a small `RawRepresentable` struct, in the manner of swift-system's
@@ -14,6 +12,7 @@
 /// BidiClass.europeanNumber.shortName   // "EN"
 /// ```
 public struct BidiClass: RawRepresentable, Hashable, Sendable, BitwiseCopyable, CaseIterable, CustomStringConvertible {
+  /// The class's number, 0 to 22, in the order of UAX #9's table of classes.
   public let rawValue: UInt8
 
   /// The class with this raw value, if it is one of the 23.
@@ -81,11 +80,21 @@ public struct BidiClass: RawRepresentable, Hashable, Sendable, BitwiseCopyable, 
   /// `PDI` (Pop_Directional_Isolate): U+2069.
   @inlinable public static var popDirectionalIsolate: BidiClass { BidiClass(knownValid: 22) }
 
+  /// The 23 classes, in the order of their raw values.
   public static let allCases: [BidiClass] = (0..<23).map { BidiClass(knownValid: $0) }
 
-  private static let shortNames = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
+  private static let shortNames = [
+    "L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF",
+    "LRI", "RLI", "FSI", "PDI",
+  ]
 
-  private static let longNames = ["Left_To_Right", "Right_To_Left", "Arabic_Letter", "European_Number", "European_Separator", "European_Terminator", "Arabic_Number", "Common_Separator", "Nonspacing_Mark", "Boundary_Neutral", "Paragraph_Separator", "Segment_Separator", "White_Space", "Other_Neutral", "Left_To_Right_Embedding", "Left_To_Right_Override", "Right_To_Left_Embedding", "Right_To_Left_Override", "Pop_Directional_Format", "Left_To_Right_Isolate", "Right_To_Left_Isolate", "First_Strong_Isolate", "Pop_Directional_Isolate"]
+  private static let longNames = [
+    "Left_To_Right", "Right_To_Left", "Arabic_Letter", "European_Number", "European_Separator", "European_Terminator",
+    "Arabic_Number", "Common_Separator", "Nonspacing_Mark", "Boundary_Neutral", "Paragraph_Separator",
+    "Segment_Separator", "White_Space", "Other_Neutral", "Left_To_Right_Embedding", "Left_To_Right_Override",
+    "Right_To_Left_Embedding", "Right_To_Left_Override", "Pop_Directional_Format", "Left_To_Right_Isolate",
+    "Right_To_Left_Isolate", "First_Strong_Isolate", "Pop_Directional_Isolate",
+  ]
 
   /// The abbreviation UAX #9 and the Unicode data files use, such as `"AL"` or `"PDI"`.
   public var shortName: String { Self.shortNames[Int(rawValue)] }
@@ -93,6 +102,7 @@ public struct BidiClass: RawRepresentable, Hashable, Sendable, BitwiseCopyable, 
   /// The long property value alias, such as `"Arabic_Letter"`.
   public var longName: String { Self.longNames[Int(rawValue)] }
 
+  /// The short name, such as `AL`.
   public var description: String { shortName }
 
   /// The class with this abbreviation (`"L"`, `"AL"`, `"PDI"`, …) or long alias, if there is one.

@@ -10,8 +10,10 @@
 @_spi(BidiCore) public struct BidiClassSet: Hashable, Sendable {
   @usableFromInline var bits: UInt32
 
+  /// The empty set.
   @inlinable public init() { bits = 0 }
 
+  /// The set whose members are the raw values of the bits set in `bits`.
   @inlinable public init(bits: UInt32) { self.bits = bits }
 
   /// The classes of `classes`.
@@ -23,10 +25,12 @@
     self.bits = bits
   }
 
+  /// Adds `bidiClass`.
   @inlinable @inline(__always) public mutating func insert(_ bidiClass: BidiClass) {
     bits |= 1 &<< (bidiClass.rawValue & 31)
   }
 
+  /// Whether `bidiClass` is a member.
   @inlinable @inline(__always) public func contains(_ bidiClass: BidiClass) -> Bool {
     bits & 1 &<< (bidiClass.rawValue & 31) != 0
   }
@@ -36,8 +40,10 @@
 
   /// The classes that rule X9 removes: embeddings, overrides, PDF and boundary neutrals.
   public static let removedByX9 = BidiClassSet(
-    bits: [BidiClass.leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
-           .popDirectionalFormat, .boundaryNeutral].reduce(0) { $0 | 1 << $1.rawValue })
+    bits: [
+      BidiClass.leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
+      .popDirectionalFormat, .boundaryNeutral,
+    ].reduce(0) { $0 | 1 << $1.rawValue })
 
   /// The three isolate initiators.
   public static let isolateInitiators = BidiClassSet(

@@ -17,6 +17,7 @@
   /// The Unicode version the table was generated from.
   @_spi(BidiCore) public static let unicodeVersion = "15.0.0"
 
+  /// A block of the two-stage table holds 2 to this power code points.
   @_spi(BidiCore) public static let blockShift: UInt32 = 7
 
   /// Decimal digits (General_Category Nd) whose Bidi_Class is EN or AN: the digits the algorithm
@@ -41,6 +42,7 @@
     0xF6,
   ]
 
+  /// Every block's classes, one character per class, as the generator wrote them.
   @_spi(BidiCore) public static let paletteCharacters = """
     0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&'()*+,-./:;<=>?@[]^_{|}~
     """

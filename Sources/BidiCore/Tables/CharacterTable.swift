@@ -31,6 +31,7 @@
     case decode
   }
 
+  /// The one table, built on first use and kept for the process.
   @_spi(BidiCore) public static let shared = CharacterTable()
 
   private init() {

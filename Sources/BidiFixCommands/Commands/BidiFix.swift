@@ -5,9 +5,11 @@ import ArgumentParser
 /// The executable target only calls `BidiFix.main()`; every command lives here so tests can reach it.
 @available(SwiftStdlib 6.2, *)
 public struct BidiFix: ParsableCommand {
+  /// The command's name, abstract and subcommands; `isolate` runs when none is named.
   public static let configuration = CommandConfiguration(
     commandName: "bidi-fix",
-    abstract: "Make mixed-direction chat messages display right: isolate mentions, hashtags, URLs and numbers, neutralise hostile controls, and show messages in a terminal.",
+    abstract:
+      "Make mixed-direction chat messages display right: isolate mentions, hashtags, URLs and numbers, neutralise hostile controls, and show messages in a terminal.",
     discussion: """
       Messages are read one per line (or from JSON Lines fields with --jsonl --field PATH) from the \
       FILEs, or standard input when none or `-` is given. Every byte a command does not mean to change \
@@ -26,11 +28,13 @@ public struct BidiFix: ParsableCommand {
     defaultSubcommand: IsolateCommand.self
   )
 
+  /// The root command, for the argument parser to fill.
   public init() {}
 }
 
 /// The tool's version, shown by `--version`.
 @available(SwiftStdlib 6.2, *)
 public enum BidiFixVersion {
+  /// The release `bidi-fix --version` prints: the newest in CHANGELOG.md.
   public static let current = "0.1.0"
 }

@@ -11,7 +11,8 @@ struct InputOptions: ParsableArguments {
 
   @Option(
     name: .customLong("field"),
-    help: ArgumentHelp("With --jsonl: a dotted path to a string field, such as `text` or `author.name`. Repeatable.", valueName: "path"))
+    help: ArgumentHelp(
+      "With --jsonl: a dotted path to a string field, such as `text` or `author.name`. Repeatable.", valueName: "path"))
   var fields: [String] = []
 
   @Flag(help: "Treat invalid UTF-8 and non-string JSON fields as errors (exit 2) instead of warnings.")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Bidi
-import BidiTerminal
 @_spi(BidiCore) import BidiCore
+import BidiTerminal
 
 @available(SwiftStdlib 6.2, *)
 struct InspectCommand: ParsableCommand {
@@ -125,8 +125,8 @@ struct InspectReport: MessageReport {
     let palette = ["\u{1B}[36m", "\u{1B}[33m", "\u{1B}[35m", "\u{1B}[32m", "\u{1B}[34m", "\u{1B}[31m"]
     for (number, paragraph) in text.paragraphs.enumerated() {
       let bidiLine = paragraph.line(options: .removeX9Characters)
-      let where_ = field.map { "line \(line), field \($0)" } ?? "line \(line)"
-      out += "\(where_), paragraph \(number + 1): \(paragraph.direction), base level \(paragraph.baseLevel)\n"
+      let place = field.map { "line \(line), field \($0)" } ?? "line \(line)"
+      out += "\(place), paragraph \(number + 1): \(paragraph.direction), base level \(paragraph.baseLevel)\n"
       out += "  index  char  code      class  level  visual\n"
       var runOf: [Int: Int] = [:]
       for (runIndex, run) in bidiLine.runs.enumerated() {

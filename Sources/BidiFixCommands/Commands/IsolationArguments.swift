@@ -1,6 +1,6 @@
 import ArgumentParser
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// Options shared by the commands that find entities: which kinds, and the room's member names.
 @available(SwiftStdlib 6.2, *)

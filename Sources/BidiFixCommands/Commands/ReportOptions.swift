@@ -6,9 +6,9 @@ struct ReportOptions: ParsableArguments {
   @Option(
     help:
       """
-        text, xcode (FILE:LINE:COLUMN: warning|error: …, shown inline by Xcode and swift build), github \
-        (workflow commands), sarif (SARIF 2.1.0, for code scanning) or json (an object per line).
-        """
+      text, xcode (FILE:LINE:COLUMN: warning|error: …, shown inline by Xcode and swift build), github \
+      (workflow commands), sarif (SARIF 2.1.0, for code scanning) or json (an object per line).
+      """
   )
   var format: ReportFormat = .text
 
@@ -39,9 +39,9 @@ struct ConfigurationOption: ParsableArguments {
     name: .customLong("config"),
     help: ArgumentHelp(
       """
-        A configuration file of severities and excluded paths (default: .bidi-fix.json in the working \
-        directory, when there is one).
-        """,
+      A configuration file of severities and excluded paths (default: .bidi-fix.json in the working \
+      directory, when there is one).
+      """,
       valueName: "file"))
   var path: String?
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 @available(SwiftStdlib 6.2, *)
 struct ScanCommand: ParsableCommand {

@@ -69,9 +69,9 @@ struct StringsCheckCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       """
-        A file to write when the check passes and to remove when it fails, for build systems that rerun a \
-        step until its output exists.
-        """,
+      A file to write when the check passes and to remove when it fails, for build systems that rerun a \
+      step until its output exists.
+      """,
       valueName: "file"))
   var stamp: String?
 
@@ -118,9 +118,9 @@ struct StringsFixCommand: ParsableCommand {
     commandName: "fix",
     abstract:
       """
-        Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI, and restore \
-        placeholders broken by right-to-left editing.
-        """,
+      Wrap each unisolated placeholder of a right-to-left translation in FSI … PDI, and restore \
+      placeholders broken by right-to-left editing.
+      """,
     discussion: """
       A placeholder turned around or split (@% for the source's %@, %1$ s for %1$s) is restored in \
       any translation where the source leaves one way to read it. The isolates are written the way the format writes an escape, so reviewers see them in a diff: \

@@ -1,5 +1,5 @@
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// Splits bytes into stretches of well-formed UTF-8 and the ill-formed bytes between them, so a
 /// command can change the text and pass every bad byte through untouched.

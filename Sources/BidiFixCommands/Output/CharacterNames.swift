@@ -30,7 +30,11 @@ enum CharacterNames {
   static func printable(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
-      if let name = controlNames[scalar.value], scalar != " " { out += "[\(name)]" } else { out.unicodeScalars.append(scalar) }
+      if let name = controlNames[scalar.value], scalar != " " {
+        out += "[\(name)]"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
     }
     return out
   }

@@ -1,5 +1,5 @@
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// The JSON entry of one entity of a line, `{"kind":…,"start":…,"end":…,"text":…}`, written with
 /// few branches that depend on the entity.

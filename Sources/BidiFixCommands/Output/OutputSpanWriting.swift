@@ -1,5 +1,5 @@
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// Writing report pieces into room reserved once, with `Array.append(addingCapacity:
 /// initializingWith:)`: a report of many small pieces cost more in `append(contentsOf:)` calls
@@ -99,7 +99,8 @@ extension OutputSpan<UInt8> {
   /// vector comparisons, the last sixteen read back from the end, or byte by byte when shorter.
   private static func needsNoEscape(_ text: Span<UInt8>) -> Bool {
     @inline(__always) func escapes(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-      block.lanes(from: 0, count: 0x20) .| (block .== SIMD16(repeating: UInt8(ascii: "\""))) .| (block .== SIMD16(repeating: UInt8(ascii: "\\")))
+      block.lanes(from: 0, count: 0x20) .| (block .== SIMD16(repeating: UInt8(ascii: "\"")))
+        .| (block .== SIMD16(repeating: UInt8(ascii: "\\")))
     }
     guard text.count >= 16 else {
       for index in text.indices {

@@ -41,5 +41,6 @@ public enum ExitStatus: Int32, Sendable, Comparable {
   /// The output could not be written: a closed pipe, a full disk.
   case outputFailed = 3
 
+  /// Orders statuses by how bad they are, so the worst of several wins.
   public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

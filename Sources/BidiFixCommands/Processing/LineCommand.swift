@@ -182,4 +182,3 @@ extension Diagnostic {
       text: "invalid UTF-8 (\(bytes) byte\(bytes == 1 ? "" : "s") passed through unchanged)")
   }
 }
-

@@ -1,6 +1,6 @@
+@_spi(BidiCore) import BidiCore
 import BidiIsolator
 import BidiTerminal
-@_spi(BidiCore) import BidiCore
 
 /// One `bidi-fix` message pass over the raw bytes of a line, exactly as the commands run it (invalid
 /// UTF-8 stretches passed through, the rest rewritten), for fuzzing and for callers that hold lines

@@ -28,19 +28,19 @@ extension ReportRule {
         id: kind.rawValue, summary: "A placeholder of a right-to-left translation is not isolated.",
         explanation:
           """
-            An argument with a Latin name, a domain or -5 in it displays torn apart, and an argument that comes \
-            first decides the direction of the whole line. `bidi-fix strings fix` wraps the placeholder in FSI … \
-            PDI.
-            """,
+          An argument with a Latin name, a domain or -5 in it displays torn apart, and an argument that comes \
+          first decides the direction of the whole line. `bidi-fix strings fix` wraps the placeholder in FSI … \
+          PDI.
+          """,
         defaultSeverity: .warning)
     case .placeholderMismatch:
       ReportRule(
         id: kind.rawValue, summary: "The translation's placeholders differ from the source's.",
         explanation:
           """
-            A placeholder missing, extra, of another type or position, numbered and unnumbered ones mixed, or \
-            one typed with a look-alike percent sign (٪@): at run time a crash, or the wrong text.
-            """,
+          A placeholder missing, extra, of another type or position, numbered and unnumbered ones mixed, or \
+          one typed with a look-alike percent sign (٪@): at run time a crash, or the wrong text.
+          """,
         defaultSeverity: .error)
     case .reversedPlaceholder:
       ReportRule(
@@ -48,19 +48,19 @@ extension ReportRule {
         summary: "A placeholder of the source was turned around or split by right-to-left editing.",
         explanation:
           """
-            The translation has the source's placeholder with its characters in reverse order (@% for %@, d$1% \
-            for %1$d) or with a space or a bidi control inside (%1$ s): the argument goes missing or the app \
-            crashes. `bidi-fix strings fix` restores it where the source leaves one way to read it.
-            """,
+          The translation has the source's placeholder with its characters in reverse order (@% for %@, d$1% \
+          for %1$d) or with a space or a bidi control inside (%1$ s): the argument goes missing or the app \
+          crashes. `bidi-fix strings fix` restores it where the source leaves one way to read it.
+          """,
         defaultSeverity: .error)
     case .unbalancedControls:
       ReportRule(
         id: kind.rawValue, summary: "Bidi controls in the translation are unmatched or left open.",
         explanation:
           """
-            A PDF or PDI that closes nothing, or an embedding, override or isolate still open at the string's \
-            end, reaches the text around the string.
-            """,
+          A PDF or PDI that closes nothing, or an embedding, override or isolate still open at the string's \
+          end, reaches the text around the string.
+          """,
         defaultSeverity: .warning)
     case .markupMismatch:
       ReportRule(

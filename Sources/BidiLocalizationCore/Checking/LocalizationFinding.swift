@@ -21,9 +21,11 @@ public struct LocalizationFinding: Sendable, Hashable, CustomStringConvertible {
     /// `**`, `*` or HTML tags (`<b>`, `<i>`) unbalanced, or different from the source's.
     case markupMismatch = "markup-mismatch"
 
+    /// The kind's name in reports, such as `unisolated-placeholder`.
     public var description: String { rawValue }
   }
 
+  /// What is wrong.
   public let kind: Kind
   /// The entry's key.
   public let key: String
@@ -33,7 +35,9 @@ public struct LocalizationFinding: Sendable, Hashable, CustomStringConvertible {
   public let locale: String?
   /// Where in the file, 1-based.
   public let line: Int
+  /// The column in that line, 1-based, in Unicode scalars.
   public let column: Int
+  /// What is wrong with this entry, in a sentence.
   public let message: String
 
   /// `LINE:COLUMN: KIND: message`.

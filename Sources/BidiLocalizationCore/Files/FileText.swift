@@ -1,5 +1,5 @@
-import BidiIsolator
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 /// A file's text and how it was encoded, so that an edited file is written back the same way: the
 /// encoding, the byte-order mark, and every byte outside the edits.

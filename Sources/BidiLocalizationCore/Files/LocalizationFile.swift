@@ -10,6 +10,7 @@
 /// // "Follow %@" = "متابعة \U2068%@\U2069";
 /// ```
 public struct LocalizationFile: Sendable {
+  /// The file's format.
   public let format: LocalizationFormat
   /// The file's translatable values, in the order they are written.
   public let values: [LocalizedValue]
@@ -178,10 +179,14 @@ public struct LocalizationFile: Sendable {
 
 /// A file that cannot be read: where, and why.
 public struct LocalizationFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The line of the error, 1-based.
   public let line: Int
+  /// The column of the error, 1-based, in Unicode scalars.
   public let column: Int
+  /// What the reader expected or found.
   public let message: String
 
+  /// `LINE:COLUMN: message`.
   public var description: String { "\(line):\(column): \(message)" }
 }
 
@@ -216,6 +221,7 @@ public struct LocalizedValue: Sendable {
   public let isTranslatable: Bool
   /// Where the value begins in the file, 1-based.
   public internal(set) var line = 1
+  /// The column where the value begins, 1-based, in Unicode scalars.
   public internal(set) var column = 1
 
   let decoded: DecodedText

@@ -11,6 +11,7 @@ public enum LocalizationFormat: String, Sendable, Hashable, CaseIterable, Custom
   /// gettext `.po`.
   case gettext = "po"
 
+  /// The format's short name: `strings`, `stringsdict`, `xcstrings`, `android` or `po`.
   public var description: String { rawValue }
 
   /// The format of a file, by its name: `Localizable.strings`, `values-ar/strings.xml`, `ar.po`.

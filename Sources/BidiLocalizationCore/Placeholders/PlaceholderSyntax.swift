@@ -17,6 +17,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   case java
   case c
 
+  /// The syntax's name: `apple`, `java` or `c`.
   public var description: String { rawValue }
 
   /// Every `%` construct of `text`, in order: placeholders, `%%`, and ``FormatPlaceholder/Kind/invalid``
