@@ -96,13 +96,8 @@ struct LineReader {
   /// Bytes read so far, for progress reports.
   private(set) var bytesRead = 0
 
-  /// Whether lines are checked as UTF-8 while they are read, a chunk at a time (``LineInfo/isKnownValid``);
-  /// otherwise whoever processes a line checks it, which spreads the work over the cores that do.
-  private let validates: Bool
-
-  init(descriptor: FileDescriptor, validates: Bool = true) {
+  init(descriptor: FileDescriptor) {
     self.descriptor = descriptor
-    self.validates = validates
   }
 
   /// The next line, or `nil` at the end of the input.
@@ -152,7 +147,7 @@ struct LineReader {
       searchFrom = buffer.count
       validEnd = 0
       try fill()
-      if validates { validateCompleteLines(readFrom: searchFrom) }
+      validateCompleteLines(readFrom: searchFrom)
     }
   }
 

@@ -99,8 +99,9 @@ struct LineDriver {
     // The reader and the writer wait on each other and on the jobs: each runs on a queue of its own,
     // whose thread is not one of the pool's, so their waiting never takes a thread from the jobs.
     DispatchQueue(label: "bidi-fix.reader").async(group: stages) {
-      // The jobs check each line's bytes as they process it, so the reader does not.
-      var reader = LineReader(descriptor: descriptor, validates: false)
+      // The reader checks the UTF-8 of each chunk as it comes in, while the chunk is in its core's
+      // cache; a job that checked a line first would read it from the reader's core.
+      var reader = LineReader(descriptor: descriptor)
       var batchNumber = 0
       while true {
         batchNumber += 1
