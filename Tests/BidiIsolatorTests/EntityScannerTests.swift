@@ -1,4 +1,5 @@
 import BidiIsolator
+import BidiTestSupport
 import Testing
 
 /// One scanning example: a message and the entities in it, written `kind:text`.
@@ -96,6 +97,8 @@ struct EntityScannerTests {
       "http://пример.РФ/a http://x.VERMO\u{308}GENSBERATER/b http://y.LifeInsurance/c",
       ["url:http://пример.РФ/a", "url:http://x.VERMO\u{308}GENSBERATER/b", "url:http://y.LifeInsurance/c"]),
     ScanExample("http://x.vermögensberaterq/b http://y.lifeinsuranceq/c", []),
+    // 香港 with its second character as the CJK compatibility ideograph U+2F908, which normalizes to 港.
+    ScanExample("see http://x.香\u{2F908}/a", ["url:http://x.香\u{2F908}/a"]),
   ]
 
   static let emails: [ScanExample] = [
@@ -179,6 +182,23 @@ struct EntityScannerTests {
   func directions() {
     let entities = EntityScanner().entities(in: "@علي @123 #WWDC $9.99 http://مثال.com #خبر")
     #expect(entities.map(\.direction) == [.rightToLeft, nil, .leftToRight, nil, .leftToRight, .rightToLeft])
+  }
+
+  /// The isolator inserts controls at entity boundaries, so a control where a host's label stops must
+  /// leave the host as it is without the control.
+  @Test(
+    "a bidi control where a host's label stops changes no entity",
+    arguments: [
+      "a@b.com|https://x.org/y", "http://a.com|_x/y", "http://a.com|x/y", "http://xn--p1ai|_x/",
+      "http://a.com|-x/", "http://a.com| now", "mail x@y.co|il", "http://x.みんな|です",
+    ])
+  func controlAtLabelEnd(_ template: String) {
+    let plain = template.replacingOccurrences(of: "|", with: "")
+    for control in ["\u{200E}", "\u{2066}", "\u{2069}"] {
+      let marked = template.replacingOccurrences(of: "|", with: control)
+      let found = EntityScanner().entities(in: marked).map { "\($0.kind):\(withoutBidiControls(String($0.text)))" }
+      #expect(found == EntityScanner().entities(in: plain).map { "\($0.kind):\($0.text)" }, "\(escaped(marked))")
+    }
   }
 
   @Test("kinds can be switched on and off")

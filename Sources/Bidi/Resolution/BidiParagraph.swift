@@ -90,10 +90,10 @@ public struct BidiParagraph: Sendable {
 public struct BidiRun: Sendable, Hashable {
   /// Scalar offsets in the text.
   public let range: Range<Int>
-  /// The paragraph's base level: 0 left to right, 1 right to left.
+  /// The run's embedding level: even left to right, odd right to left.
   public let level: BidiLevel
 
-  /// The paragraph's direction, from its base level.
+  /// The run's direction, from its level.
   public var direction: TextDirection { level.direction }
 
   init(range: Range<Int>, level: UInt8) {

@@ -13,7 +13,7 @@
   /// The empty set.
   @inlinable public init() { bits = 0 }
 
-  /// The set whose members are the raw values of the bits set in `bits`.
+  /// The set of the classes whose raw values are the positions of the bits set in `bits`.
   @inlinable public init(bits: UInt32) { self.bits = bits }
 
   /// The classes of `classes`.

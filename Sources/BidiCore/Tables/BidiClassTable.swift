@@ -42,7 +42,7 @@
     0xF6,
   ]
 
-  /// Every block's classes, one character per class, as the generator wrote them.
+  /// The alphabet of ``stage2Text``: its *i*-th character stands for ``palette``'s *i*-th entry.
   @_spi(BidiCore) public static let paletteCharacters = """
     0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&'()*+,-./:;<=>?@[]^_{|}~
     """

@@ -221,23 +221,26 @@ extension EntityFinder {
     // A label that stops at a bidi control ends there only if it would end there without the
     // control too: the isolator inserts controls at entity boundaries (a mark before a URL glued to
     // an address), and its output must scan as its input did.
-    let runsOn: Bool
-    if let (after, _) = text.scalarSkippingControls(from: label.upperBound), after < 0x80,
-      label.upperBound < text.count, text[label.upperBound] >= 0x80
+    // `after`: the ASCII byte the label meets past the controls it stops at, if any.
+    var after: UInt8? = nil
+    if label.upperBound < text.count, text[label.upperBound] >= 0x80,
+      let (value, _) = text.scalarSkippingControls(from: label.upperBound), value < 0x80
     {
-      runsOn = UInt8(after).isASCIIAlphanumeric || after == 0x2D
-    } else {
-      runsOn = false
+      after = UInt8(value)
     }
+    // An ASCII name or punycode would run on into a letter, digit, `-` or `_`; an internationalised
+    // name only into a letter, digit or `-` (below).
+    let runsOn = after.map { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") } ?? false
+    let runsOnASCII = runsOn || after == UInt8(ascii: "_")
     var asciiEnd = label.lowerBound
     while asciiEnd < label.upperBound && text[asciiEnd].isASCIILetter { asciiEnd += 1 }
     let letters = asciiEnd - label.lowerBound
-    if letters >= 2 && (asciiEnd == label.upperBound ? !runsOn : text[asciiEnd] >= 0x80) {
+    if letters >= 2 && (asciiEnd == label.upperBound ? !runsOnASCII : text[asciiEnd] >= 0x80) {
       let bytes = label.lowerBound..<asciiEnd
       if TopLevelDomains.shared.contains(asciiLetters: bytes.lazy.map { text[$0] }) { return asciiEnd }
     }
     if asciiEnd == label.upperBound { return nil }
-    if !runsOn && isPunycodePrefix(at: label.lowerBound)
+    if !runsOnASCII && isPunycodePrefix(at: label.lowerBound)
       && label.allSatisfy({ text[$0].isASCIIAlphanumeric || text[$0] == UInt8(ascii: "-") })
     {
       return label.upperBound
@@ -245,7 +248,8 @@ extension EntityFinder {
     // An internationalised top-level domain (みんな, рф, مصر, vermögensberater), the whole label
     // or, followed by text in another script (`twitter.みんなです`), the longest one it starts
     // with; never one followed by an ASCII letter or digit.
-    // The name is hashed as it is read; only a hash of a known name makes a `String`.
+    // The name is hashed as it is read; only a hash of a known name, or one the hash cannot judge
+    // (``TopLevelDomains/NameHash``), makes a `String`.
     var hash = TopLevelDomains.NameHash()
     var scalars = 0
     var isASCII = true

@@ -78,16 +78,19 @@ internal struct TopLevelDomains: Sendable {
   /// A running hash (FNV-1a) of a name's scalars, lowercased as `String.lowercased()` does, built
   /// a scalar at a time as a host's label is read.
   ///
-  /// Strings compare by canonical equivalence, hashes by scalars: a name with a combining mark or a
-  /// conjoining jamo (a decomposed `ö` or `한`) may equal a listed name whose hash differs, so its
-  /// hash is not conclusive and ``mayContain(_:)`` leaves the answer to ``contains(name:)``.
+  /// Strings compare by canonical equivalence, hashes by scalars: a name with a combining mark, a
+  /// conjoining jamo (a decomposed `ö` or `한`) or a character that never stays as written in
+  /// normalized text (a CJK compatibility ideograph, U+2F908 for 港) may equal a listed name whose
+  /// hash differs, so its hash is not conclusive and ``mayContain(_:)`` leaves the answer to
+  /// ``contains(name:)``.
   struct NameHash {
     private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
     private(set) var isConclusive = true
 
     mutating func append(_ scalar: Unicode.Scalar) {
       if !scalar.isASCII
-        && (scalar.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains(scalar.value))
+        && (scalar.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains(scalar.value)
+          || scalar.properties.isFullCompositionExclusion)
       {
         isConclusive = false
       }
