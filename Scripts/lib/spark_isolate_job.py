@@ -237,7 +237,7 @@ def main():
     started = time.monotonic()
     spark = SparkSession.builder.appName("bidi-fix isolate").getOrCreate()
     sc = spark.sparkContext
-    session_seconds = time.monotonic() - started
+    startup_seconds = time.monotonic() - started
 
     job_started = time.monotonic()
     source = InputFile(spark, arguments.input)
@@ -281,7 +281,7 @@ def main():
 
     print(
         f"spark-isolate: {records.value} lines in {partitions} partitions ({partitions - filled.value} empty); "
-        f"session start {session_seconds:.2f} s, job {job_seconds:.2f} s "
+        f"Spark start-up {startup_seconds:.2f} s, job {job_seconds:.2f} s "
         f"({records.value / job_seconds:,.0f} lines/s)",
         file=sys.stderr)
     spark.stop()
