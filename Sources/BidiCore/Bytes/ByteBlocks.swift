@@ -1,11 +1,12 @@
 /// Bytes read and written in blocks: sixteen or eight at a time for the scanners and validators,
-/// and whole runs copied into room reserved once for the writers. Shared by the isolator, the
-/// terminal layer, the localization files and the commands.
+/// and whole runs copied into room reserved once for the writers; and the tables that live as long
+/// as the process (``ImmortalArray``). Shared by the isolator, the terminal layer, the localization
+/// files and the commands.
 ///
 /// This file is one of the few that hold pointer code (the README names them): a block is loaded
 /// from a span, and a run is copied into an output span, with one unaligned load or one copy
-/// instead of a check and a store per byte. Every access is checked against the span's bounds
-/// before the pointer is used.
+/// instead of a check and a store per byte, and a table is read with no reference counting. Every
+/// access is checked against the bounds before the pointer is used.
 
 extension UInt8 {
   /// Whether this is an ASCII letter or digit.
@@ -203,3 +204,39 @@ extension Array where Element == UInt8 {
     return try body(all.span)
   }
 }
+
+/// Elements copied once into memory that is never freed, for tables that live as long as the
+/// process: a value that holds one is copied with no reference counting, where an array would be
+/// retained with every copy of a scanner that keeps the table. Every read is checked against the
+/// count.
+///
+/// ```swift
+/// let squares = ImmortalArray((0..<16).map { $0 * $0 })
+/// squares[3]   // 9
+/// ```
+@safe @_spi(BidiCore) public struct ImmortalArray<Element> {
+  @usableFromInline let base: UnsafePointer<Element>
+  @usableFromInline let count: Int
+
+  /// A copy of `elements` that is never freed.
+  ///
+  /// - Complexity: O(*n*).
+  @_spi(BidiCore) public init(_ elements: [Element]) {
+    let memory = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(elements.count, 1))
+    unsafe memory.initialize(from: elements, count: elements.count)
+    unsafe base = UnsafePointer(memory)
+    count = elements.count
+  }
+
+  /// The element at `index`, which must be less than the count.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  @_spi(BidiCore) public subscript(index: Int) -> Element {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index outside the table")
+    return unsafe base[index]
+  }
+}
+
+// Unchecked: the memory is written once, by `init`, and never written or freed again.
+extension ImmortalArray: @unchecked Sendable where Element: Sendable {}

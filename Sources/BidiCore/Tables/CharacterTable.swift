@@ -1,25 +1,21 @@
-/// The generated table decoded into memory that lives as long as the process, read through plain
-/// pointers on the scanners' hot paths.
+/// The generated table decoded into memory that lives as long as the process, for the scanners'
+/// hot paths.
 ///
-/// This file is one of the few that hold pointer code (the README names them). The scanners keep a
-/// copy of the table and look up every character in it, so the table is plain memory: arrays would
-/// be retained with each copy of a scanner and bounds-checked on each look-up. The memory is
-/// written once, before ``shared`` is published, and never freed or written again; every
-/// look-up reaches only inside it (code points are clamped to U+10FFFF, bytes index 256 entries).
-@safe @_spi(BidiCore) public struct CharacterTable: @unchecked Sendable {
-  // Unchecked: the memory is immutable once `shared` is published.
-  @usableFromInline let stage1: UnsafePointer<UInt8>
-  @usableFromInline let stage2: UnsafePointer<UInt8>
-  @usableFromInline let byteRoles: UnsafePointer<ByteRole>
+/// The scanners keep a copy of the table and look up every character in it, so its parts are
+/// ``ImmortalArray``s, which a copy does not retain.
+@_spi(BidiCore) public struct CharacterTable: Sendable {
+  @usableFromInline let stage1: ImmortalArray<UInt8>
+  @usableFromInline let stage2: ImmortalArray<UInt8>
+  @usableFromInline let byteRoles: ImmortalArray<ByteRole>
   /// ``kind(of:)`` for ASCII, which the matchers ask about most: one load instead of the two-stage
   /// look-up and the special cases.
-  @usableFromInline let asciiKinds: UnsafePointer<ScalarKind>
+  @usableFromInline let asciiKinds: ImmortalArray<ScalarKind>
   /// ``isArabicOfInterest(lead:second:)`` as one bit mask per lead byte D7–DB, indexed by the second
   /// byte's low six bits, for the scanner's loop over runs of Hebrew and Arabic letters.
-  @usableFromInline let hebrewArabicInterest: UnsafePointer<UInt64>
+  @usableFromInline let hebrewArabicInterest: ImmortalArray<UInt64>
 
   /// What the scanning loop does at a byte that starts a character.
-  @_spi(BidiCore) public enum ByteRole: UInt8 {
+  @_spi(BidiCore) public enum ByteRole: UInt8, Sendable {
     /// An ASCII character that starts nothing: skip it.
     case skip
     /// An ASCII letter or digit: may start a word, an address or a number.
@@ -70,23 +66,16 @@
         Self.isArabicOfInterest(lead: lead, second: second) ? mask | 1 << (second & 0x3F) : mask
       }
     }
-    unsafe self.stage1 = Self.immortalCopy(of: stage1)
-    unsafe self.stage2 = Self.immortalCopy(of: stage2)
-    unsafe self.byteRoles = Self.immortalCopy(of: roles)
-    unsafe self.asciiKinds = Self.immortalCopy(of: asciiKinds)
-    unsafe self.hebrewArabicInterest = Self.immortalCopy(of: masks)
-  }
-
-  /// The elements copied into memory that is never freed.
-  private static func immortalCopy<Element>(of elements: [Element]) -> UnsafePointer<Element> {
-    let memory = UnsafeMutablePointer<Element>.allocate(capacity: elements.count)
-    unsafe memory.initialize(from: elements, count: elements.count)
-    return unsafe UnsafePointer(memory)
+    self.stage1 = ImmortalArray(stage1)
+    self.stage2 = ImmortalArray(stage2)
+    self.byteRoles = ImmortalArray(roles)
+    self.asciiKinds = ImmortalArray(asciiKinds)
+    self.hebrewArabicInterest = ImmortalArray(masks)
   }
 
   /// What the scanning loop does at `byte`.
   @inlinable @inline(__always)
-  @_spi(BidiCore) public func role(of byte: UInt8) -> ByteRole { unsafe byteRoles[Int(byte)] }
+  @_spi(BidiCore) public func role(of byte: UInt8) -> ByteRole { byteRoles[Int(byte)] }
 
   /// Whether the Arabic character with these two bytes is one the loop must decode: the number
   /// signs U+0600–U+0605, the terminators U+0609–U+060A, ALM (U+061C), the Arabic-Indic digits
@@ -105,8 +94,7 @@
   /// Hebrew blocks hold nothing of interest.
   @inlinable @inline(__always)
   @_spi(BidiCore) public func isOfInterest(hebrewOrArabicLead lead: UInt8, second: UInt8) -> Bool {
-    precondition(lead &- 0xD7 < 5)
-    return unsafe hebrewArabicInterest[Int(lead &- 0xD7)] >> (second & 0x3F) & 1 != 0
+    return hebrewArabicInterest[Int(lead &- 0xD7)] >> (second & 0x3F) & 1 != 0
   }
 
   /// The entry of a code point: class in the low five bits, kind in the high three.
@@ -114,7 +102,7 @@
   @_spi(BidiCore) public func entry(_ value: UInt32) -> UInt8 {
     let value = min(value, 0x10_FFFF)
     let shift = BidiClassTable.blockShift
-    return unsafe stage2[Int(stage1[Int(value >> shift)]) << Int(shift) | Int(value & (1 << shift - 1))]
+    return stage2[Int(stage1[Int(value >> shift)]) << Int(shift) | Int(value & (1 << shift - 1))]
   }
 
   /// The ``BidiClass`` raw value of a code point.
@@ -125,7 +113,7 @@
   /// bidi controls and paragraph separators.
   @inlinable @inline(__always)
   @_spi(BidiCore) public func kind(of value: UInt32) -> ScalarKind {
-    if value < 0x80 { return unsafe asciiKinds[Int(value)] }
+    if value < 0x80 { return asciiKinds[Int(value)] }
     return Self.kind(of: value, entry: entry(value))
   }
 

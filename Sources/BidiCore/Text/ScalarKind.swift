@@ -3,7 +3,7 @@
 ///
 /// The first eight cases are the raw values stored in the generated table (``BidiClassTable``);
 /// ``CharacterTable/kind(of:)`` tells the last three apart.
-@_spi(BidiCore) public enum ScalarKind: UInt8 {
+@_spi(BidiCore) public enum ScalarKind: UInt8, Sendable {
   /// General_Category L*: letters of every script.
   case letter
   /// General_Category M*: combining marks, which stay with the letter before them.
