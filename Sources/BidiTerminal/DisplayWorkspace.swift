@@ -136,7 +136,10 @@ struct Characters: Sendable {
       classOut[n] = bidiClass
       if word & DisplayCharacters.bracket != 0 { bracketOut[n] = CharacterData.bracket(of: value) }
       joiningOut[n] = UInt8(truncatingIfNeeded: word >> 24)
-      if bidiClass.rawValue >= BidiClass.leftToRightIsolate.rawValue {
+      if bidiClass == .paragraphSeparator {
+        // Isolates pair within a paragraph (BD9): one left open ends here.
+        depth = 0
+      } else if bidiClass.rawValue >= BidiClass.leftToRightIsolate.rawValue {
         if bidiClass == .popDirectionalIsolate {
           if depth > 0 {
             depth -= 1
@@ -155,12 +158,6 @@ struct Characters: Sendable {
     self.flags = flags & ~0x1F
     guard markingIsolates else { return }
     for isolate in isolates {
-      var crossesParagraphs = false
-      for i in isolate where classOut[i] == .paragraphSeparator {
-        crossesParagraphs = true
-        break
-      }
-      guard !crossesParagraphs else { continue }
       for i in isolate.dropFirst() { propertyOut[i] |= DisplayCharacters.insideIsolate }
     }
   }

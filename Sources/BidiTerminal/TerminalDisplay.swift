@@ -282,17 +282,26 @@ public struct TerminalDisplay: Sendable {
 }
 
 /// The scalar ranges between isolate initiators and their PDIs at the outermost level, which
-/// wrapping keeps whole: for the long messages the layout lays out in pieces.
+/// wrapping keeps whole: for the long messages the layout lays out in pieces. Isolates pair within
+/// a paragraph (BD9), so one left open ends at the paragraph's end.
 @available(SwiftStdlib 6.2, *)
 enum IsolateSpans {
   static func find(in text: String) -> [Range<Int>] {
     var spans: [Range<Int>] = []
-    var open: [Int] = []
+    var depth = 0
+    var start = 0
     for (offset, scalar) in text.unicodeScalars.enumerated() {
       switch scalar.value {
-      case 0x2066...0x2068: open.append(offset)
-      case 0x2069: if let start = open.popLast(), open.isEmpty { spans.append(start..<offset + 1) }
-      default: break
+      case 0x2066...0x2068:
+        if depth == 0 { start = offset }
+        depth += 1
+      case 0x2069 where depth > 0:
+        depth -= 1
+        if depth == 0 { spans.append(start..<offset + 1) }
+      case _ where BidiClass(scalar) == .paragraphSeparator:
+        depth = 0
+      default:
+        break
       }
     }
     return spans

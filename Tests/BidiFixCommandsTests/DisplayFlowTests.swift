@@ -40,6 +40,19 @@ struct DisplayFlowTests {
   }
 
   /// About a thousand lines of each of gen-corpus's profiles for `seed`.
+  /// Isolates pair within a paragraph (UAX #9, BD9), so an initiator left open in one paragraph
+  /// ends there, and wrapping still keeps the next paragraph's isolates whole.
+  @Test("An isolate left open ends with its paragraph; the next paragraph's isolates are kept whole")
+  func isolateLeftOpenEndsWithItsParagraph() {
+    let display = TerminalDisplay(layout: TerminalLayout(width: 8, alignment: .left), isolator: nil)
+    for separator in ["\u{2029}", "\r\n", "\u{1C}"] {
+      let message = "\u{2066}x\(separator)aaaa \u{2066}bb cc\u{2069}"
+      let lines = display.lines(of: message)
+      #expect(lines.contains { $0.contains("bb cc") }, "\(lines)")
+      Self.expectSameOutput(display, on: [message])
+    }
+  }
+
   static func lines(seed: UInt64) throws -> [String] {
     var lines: [String] = []
     for (profile, megabytes) in [("mixed", "0.12"), ("ltr-heavy", "0.08"), ("hostile", "0.08")] {

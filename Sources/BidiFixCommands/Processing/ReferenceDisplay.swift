@@ -61,7 +61,8 @@ public struct ReferenceDisplay: Sendable {
   }
 
   /// The scalar ranges of the outermost isolates of `text`, from initiator to PDI, which wrapping
-  /// keeps whole; an initiator left open protects nothing.
+  /// keeps whole; an initiator left open protects nothing, and is closed by the end of its
+  /// paragraph.
   static func isolates(in text: String) -> [Range<Int>] {
     var isolates: [Range<Int>] = []
     var depth = 0
@@ -74,6 +75,8 @@ public struct ReferenceDisplay: Sendable {
       case 0x2069 where depth > 0:
         depth -= 1
         if depth == 0 { isolates.append(start..<offset + 1) }
+      case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029:
+        depth = 0
       default:
         break
       }
