@@ -81,7 +81,7 @@ struct DisplayCharacters {
     }
     if BidiControl(value: value) != nil { word |= bidiControl }
     if bidiClass == .otherNeutral && CharacterData.bracket(of: value) != 0 { word |= bracket }
-    if isPrepended(value) { word |= prepended }
+    if Unicode.Scalar(value)?.isGraphemePrepend == true { word |= prepended }
     word |= UInt32(CharacterData.joiningType(of: value)) << 24
     return word
   }
@@ -105,18 +105,6 @@ struct DisplayCharacters {
     switch value {
     case 0xFF0C, 0x3002, 0x3001, 0xFF01, 0xFF1F, 0xFF1B, 0xFF1A, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B,
       0x3015, 0xFF0E, 0x2C, 0x2E, 0x21, 0x3F, 0x3B, 0x3A, 0x29, 0x5D, 0x7D, 0x060C, 0x061B, 0x061F:
-      true
-    default:
-      false
-    }
-  }
-
-  /// Grapheme_Cluster_Break=Prepend (Unicode 15.0, `GraphemeBreakProperty.txt`): characters that
-  /// join whatever follows them, even a space.
-  private static func isPrepended(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
-      0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
       true
     default:
       false

@@ -434,7 +434,7 @@ enum GraphemeOrder {
     }
     utf8Offsets[count] = utf8Offset
     func startsCluster(atSpace k: Int) -> Bool {
-      k == 0 || !isPrepended(allScalars[lineStart + k - 1])
+      k == 0 || !allScalars[lineStart + k - 1].isGraphemePrepend
     }
     let utf8 = string.utf8
     var covered = 0
@@ -479,17 +479,5 @@ enum GraphemeOrder {
       v = end
     }
     return scalars
-  }
-
-  /// Grapheme_Cluster_Break=Prepend (Unicode 15.0, `GraphemeBreakProperty.txt`): characters that
-  /// join whatever follows them, even a space.
-  private static func isPrepended(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
-      0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
-      true
-    default:
-      false
-    }
   }
 }

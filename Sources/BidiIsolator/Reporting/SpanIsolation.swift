@@ -120,8 +120,9 @@ internal struct SpanIsolation {
     func isPlain(_ value: UInt32, symbols: Bool) -> Bool {
       switch value {
       case 0x1100...0x11FF, 0xA960...0xA97F, 0xAC00...0xD7FF,  // Hangul
-        0x0D4E, 0x111C2, 0x111C3, 0x11A3A, 0x11A84...0x11A89, 0x11D46,  // letters that are Prepend
         0x0E33, 0x0EB3:  // letters that are SpacingMark
+        return false
+      case _ where Unicode.Scalar(value)?.isGraphemePrepend == true:
         return false
       default:
         break
