@@ -69,10 +69,13 @@ struct LineDriver {
   ) {
     var reader = LineReader(descriptor: descriptor)
     var batchNumber = 0
+    var lines: [InputLine] = []
     while writer.failure == nil {
       batchNumber += 1
       reader.reuseChunks(ofBatchesThrough: batchNumber - 1)
-      let batch = Self.readBatch(&reader, number: batchNumber, name: name)
+      lines.removeAll(keepingCapacity: true)
+      let batch = Self.readBatch(&reader, number: batchNumber, name: name, into: consume lines)
+      lines = batch.lines
       if batch.lines.isEmpty && batch.readError == nil { break }
       writer.write(
         ProcessedBatch(
@@ -95,6 +98,8 @@ struct LineDriver {
     let stop = Atomic<Bool>(false)
     // The reader's chunks hold the lines: it waits, with them, until the jobs are done.
     let jobsDone = DispatchSemaphore(value: 0)
+    // Line lists the jobs are done with, for the reader to fill again.
+    let spareLines = Mutex<[[InputLine]]>([])
     let stages = DispatchGroup()
     // The reader and the writer wait on each other and on the jobs: each runs on a queue of its own,
     // whose thread is not one of the pool's, so their waiting never takes a thread from the jobs.
@@ -106,12 +111,13 @@ struct LineDriver {
       while true {
         batchNumber += 1
         reader.reuseChunks(ofBatchesThrough: finished.load(ordering: .acquiring))
-        let batch = Self.readBatch(&reader, number: batchNumber, name: name)
+        let spare = spareLines.withLock { $0.popLast() } ?? []
+        let batch = Self.readBatch(&reader, number: batchNumber, name: name, into: consume spare)
         // A batch with no lines and no error ends the stream; one is sent after a read error too,
         // and once the jobs have stopped.
         let atEnd = batch.lines.isEmpty && batch.readError == nil
         let failed = batch.readError != nil
-        batches.send(batch)
+        batches.send(consume batch)
         let stopping = !atEnd && (failed || stop.load(ordering: .relaxed))
         if stopping { batches.send(ReadBatch(lines: [], number: batchNumber + 1)) }
         if atEnd || stopping {
@@ -124,7 +130,7 @@ struct LineDriver {
       while let batch = processed.receive() { writer.write(batch) }
     }
     while true {
-      let batch = batches.receive()
+      var batch = batches.receive()
       if batch.lines.isEmpty && batch.readError == nil { break }
       // After a write failed, the rest is read and let go, so the reader can finish.
       if writer.failure != nil {
@@ -137,6 +143,10 @@ struct LineDriver {
         source: name, readError: batch.readError, bytesRead: batch.bytesRead)
       finished.store(batch.number, ordering: .releasing)
       processed.send(processedBatch)
+      var lines: [InputLine] = []
+      swap(&lines, &batch.lines)
+      lines.removeAll(keepingCapacity: true)
+      spareLines.withLock { if $0.count <= Self.batchesAhead { $0.append(lines) } }
     }
     jobsDone.signal()
     processed.send(nil)
@@ -144,9 +154,13 @@ struct LineDriver {
   }
 
   /// Reads the next batch's lines; a read error ends the batch and is kept with it.
-  private static func readBatch(_ reader: inout LineReader, number: Int, name: String) -> ReadBatch {
+  /// The lines go into `lines`, an empty list whose room a batch before left: a list of 16,384
+  /// lines made anew came from the kernel page by page.
+  private static func readBatch(
+    _ reader: inout LineReader, number: Int, name: String, into lines: consuming [InputLine]
+  ) -> ReadBatch {
     reader.batch = number
-    var batch = ReadBatch(lines: [], number: number)
+    var batch = ReadBatch(lines: lines, number: number)
     batch.lines.reserveCapacity(batchLines)
     var size = 0
     do {
@@ -283,11 +297,13 @@ private final class BatchWriter: Sendable {
     var output: OutputWriter
     var failure: OutputError? = nil
     var status = ExitStatus.success
-    var spareOutputs: [[UInt8]] = []
     var progress: ProgressBar? = nil
   }
 
   private let state: Mutex<State>
+  /// Output buffers written, for the jobs to fill again: a lock of their own, so a job taking one
+  /// never waits while the writer writes a batch.
+  private let spareOutputs = Mutex<[[UInt8]]>([])
   /// Whether a write failed, for the stages to check without waiting on the writer.
   private let failed = Atomic<Bool>(false)
 
@@ -295,7 +311,7 @@ private final class BatchWriter: Sendable {
 
   /// A buffer written before, emptied, or a new one.
   func spareOutput() -> [UInt8] {
-    state.withLock { $0.spareOutputs.popLast() } ?? []
+    spareOutputs.withLock { $0.popLast() } ?? []
   }
 
   var failure: OutputError? {
@@ -346,7 +362,7 @@ private final class BatchWriter: Sendable {
         }
         if output.capacity <= keptCapacity {
           output.removeAll(keepingCapacity: true)
-          state.spareOutputs.append(output)
+          spareOutputs.withLock { $0.append(output) }
         }
       }
       state.progress?.update(bytesDone: batch.bytesRead)
