@@ -226,6 +226,15 @@ struct ReportFormatTests {
     let clean = try BidiFixBinary.run(["check", "--format", "sarif"], input: "plain\n")
     #expect(clean.status == 0)
     #expect(try Self.validateSARIF(clean.stdout) == nil)
+    // Every file named excluded by the configuration: still one valid log, with no results.
+    let excluding = try TemporaryFolder()
+    try Data(#"{"exclude": ["*.txt"]}"#.utf8).write(to: excluding.url.appendingPathComponent(".bidi-fix.json"))
+    try Data("x\u{202E}y\n".utf8).write(to: excluding.url.appendingPathComponent("a.txt"))
+    let excluded = try BidiFixBinary.run(["check", "--format", "sarif", "a.txt"], directory: excluding.url)
+    #expect(excluded.status == 0)
+    #expect(try Self.validateSARIF(excluded.stdout) == nil)
+    let excludedLog = try #require(JSONSerialization.jsonObject(with: excluded.stdout) as? [String: Any])
+    #expect(((excludedLog["runs"] as? [[String: Any]])?.first?["results"] as? [Any])?.isEmpty == true)
   }
 
   @Test("--json is --format json; they cannot disagree")

@@ -32,8 +32,14 @@ struct CheckCommand: ParsableCommand {
         of: ReportRule.controlRules, warningsAsErrors: reportOptions.warningsAsErrors),
       failOn: reportOptions.failOn)
     let files = input.files.filter { !configuration.excludes($0, paths: paths) }
-    if !input.files.isEmpty && files.isEmpty { return }
-    let status = format == .sarif ? report.runDocument(inputs: files) : input.driver.run(report, inputs: files)
+    let status: ExitStatus
+    if format == .sarif {
+      // One log, even when the configuration excludes every file named: a CI step uploads it.
+      status = report.runDocument(inputs: input.files.isEmpty ? ["-"] : files)
+    } else {
+      if !input.files.isEmpty && files.isEmpty { return }
+      status = input.driver.run(report, inputs: files)
+    }
     if status != .success { throw ExitCode(status.rawValue) }
   }
 }
@@ -89,14 +95,14 @@ struct CheckReport: MessageReport {
     return (shown, hidden > 0 ? OmittedFindings(file: source, line: line, count: hidden) : nil)
   }
 
-  /// Runs over `inputs` (standard input when there are none) for a document format, whose findings
+  /// Runs over `inputs` (`-` is standard input) for a document format, whose findings
   /// go into one document: line by line on one core, since every finding goes through the one
   /// document's writer.
   func runDocument(inputs: [String]) -> ExitStatus {
     var status = ExitStatus.success
     do throws(OutputError) {
       var writer = try ReportWriter(reporter: reporter, rules: ReportRule.controlRules)
-      for input in inputs.isEmpty ? ["-"] : inputs {
+      for input in inputs {
         let name = input == "-" ? "<stdin>" : input
         let descriptor: FileDescriptor
         switch InputFile.open(input) {
