@@ -10,12 +10,6 @@ extension BidiClass {
   @inline(__always) var isRemovedByX9: Bool { rawValue &- 14 < 5 || rawValue == 9 }
 
   @inline(__always) var isStrong: Bool { rawValue < 3 }
-
-  /// Any class that may hold right-to-left resolution work: strong R/AL, Arabic numbers and every
-  /// explicit formatting character. Text with none of these in a left-to-right paragraph is all level 0.
-  @inline(__always) var needsBidiWork: Bool {
-    rawValue == 1 || rawValue == 2 || rawValue == 6 || rawValue >= 14
-  }
 }
 
 /// The isolate structure of one paragraph: which PDI matches which initiator (BD9).
