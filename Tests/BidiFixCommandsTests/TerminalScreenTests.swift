@@ -32,7 +32,7 @@ struct TerminalScreenTests {
   }
 }
 
-/// Runs a command in a detached tmux session on a private server and reads its screen.
+/// Runs a command in a detached tmux window on a private server and reads its screen.
 enum Tmux {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -75,7 +75,7 @@ enum Tmux {
     return run.text
   }
 
-  /// A UTF-8 locale, and no session of an enclosing tmux.
+  /// A UTF-8 locale, and none of an enclosing tmux's variables.
   private static let environmentChanges: [String: String?] = ["LANG": "C.UTF-8", "TMUX": nil]
 
   private static func spawnAndWait(_ arguments: [String]) -> Int32 {
