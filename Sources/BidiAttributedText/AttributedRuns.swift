@@ -1,3 +1,4 @@
+@_spi(BidiCore) import BidiCore
 import Foundation
 
 /// An `AttributedString`'s runs by UTF-8 offsets into its characters as a `String`, read once,

@@ -1,3 +1,4 @@
+@_spi(BidiCore) import BidiCore
 import Foundation
 
 /// An `NSAttributedString`'s runs by UTF-16 offsets, read once.

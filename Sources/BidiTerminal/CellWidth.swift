@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// How many terminal cells text takes, as terminals that lay text out with the C library's
 /// `wcwidth` draw it: East Asian wide and fullwidth characters take 2 cells, combining marks and
 /// format characters 0, everything else 1.
@@ -79,19 +81,7 @@ public enum CellWidth {
 
   /// The index of the last run in ``CellWidthTable/rangeStarts`` that starts at or before `value`.
   private static func indexOfRun(containing value: UInt32) -> Int {
-    let starts = CellWidthTable.rangeStarts
-    // starts[0] is 0, so `low` always names a run starting at or before `value`; `high` is one
-    // past the last candidate.
-    var low = 0
-    var high = starts.count
-    while high - low > 1 {
-      let middle = low + (high - low) / 2
-      if starts[middle] <= value {
-        low = middle
-      } else {
-        high = middle
-      }
-    }
-    return low
+    // starts[0] is 0, so some run starts at or before `value`.
+    CellWidthTable.rangeStarts.partitionIndex { $0 > value } - 1
   }
 }

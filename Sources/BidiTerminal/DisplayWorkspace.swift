@@ -34,17 +34,6 @@ extension TerminalDisplay {
       swap(&taken, &self[keyPath: buffer])
       return taken
     }
-
-    /// Grows `buffer` to at least `count` elements; it never shrinks.
-    @inline(__always)
-    static func ensure<Element: BitwiseCopyable>(_ buffer: inout [Element], _ count: Int, fill: Element) {
-      if buffer.count < count { buffer = [Element](filledWith: fill, count: max(count, 2 * buffer.count)) }
-    }
-
-    @inline(__always)
-    static func ensure<Element: BitwiseCopyable & FixedWidthInteger>(_ buffer: inout [Element], _ count: Int) {
-      ensure(&buffer, count, fill: 0)
-    }
   }
 }
 
@@ -95,11 +84,11 @@ struct Characters: Sendable {
       self.isolates = isolates
     }
     isolates.removeAll(keepingCapacity: true)
-    TerminalDisplay.Workspace.ensure(&scalars, capacity, fill: " ")
-    TerminalDisplay.Workspace.ensure(&properties, capacity)
-    TerminalDisplay.Workspace.ensure(&classes, capacity, fill: .otherNeutral)
-    TerminalDisplay.Workspace.ensure(&brackets, capacity)
-    TerminalDisplay.Workspace.ensure(&joiningTypes, capacity)
+    scalars.grow(toAtLeast: capacity, filling: " ")
+    properties.grow(toAtLeast: capacity, filling: 0)
+    classes.grow(toAtLeast: capacity, filling: .otherNeutral)
+    brackets.grow(toAtLeast: capacity, filling: 0)
+    joiningTypes.grow(toAtLeast: capacity, filling: 0)
     let table = DisplayCharacters.basicPlaneTable
     let basicPlane = table.span
     var scalarOut = scalars.mutableSpan
@@ -237,7 +226,7 @@ struct GraphemeClusters: Sendable {
     }
     guard !suspects.isEmpty else { return false }
     suspects.sort()
-    TerminalDisplay.Workspace.ensure(&clusterOf, lineCount)
+    clusterOf.grow(toAtLeast: lineCount, filling: 0)
     var cluster = clusterOf.mutableSpan
     for k in 0..<lineCount { cluster[k] = Int32(k) }
     func isSpace(_ k: Int) -> Bool { scalars[lineStart + k] == " " }
@@ -264,8 +253,8 @@ struct GraphemeClusters: Sendable {
         cluster[k] = Int32(start)
       }
     }
-    TerminalDisplay.Workspace.ensure(&restored, kept, fill: " ")
-    TerminalDisplay.Workspace.ensure(&keys, kept)
+    restored.grow(toAtLeast: kept, filling: " ")
+    keys.grow(toAtLeast: kept, filling: 0)
     var out = restored.mutableSpan
     var order = keys.mutableSpan
     for k in 0..<kept {

@@ -158,7 +158,7 @@ public struct TerminalDisplay: Sendable {
       workspace.arranger = arranger
       workspace.clusters = clusters
     }
-    Workspace.ensure(&levels, characters.count)
+    levels.grow(toAtLeast: characters.count, filling: 0)
     var options: ReorderingOptions = [.mirror, .keepMarksAfterBase, .removeBidiControls]
     if layout.shapesArabic { options.insert(.shapeArabic) }
 

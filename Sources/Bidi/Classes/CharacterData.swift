@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The loaded libfribidi's character data, for callers that build tables of their own from it (the
 /// terminal layer reads it once into one table of everything a line's layout needs).
 @available(SwiftStdlib 6.2, *)
@@ -47,14 +49,8 @@ struct CodePointMap: Sendable {
   ///
   /// - Complexity: O(log *m*) for the *m* code points with a value.
   func value(of codePoint: UInt32) -> UInt32? {
-    let keys = codePoints.span
-    var low = 0
-    var high = keys.count
-    while low < high {
-      let middle = (low + high) / 2
-      if UInt32(keys[middle]) < codePoint { low = middle + 1 } else { high = middle }
-    }
-    guard low < keys.count && UInt32(keys[low]) == codePoint else { return nil }
+    let low = codePoints.partitionIndex { UInt32($0) >= codePoint }
+    guard low < codePoints.count && UInt32(codePoints[low]) == codePoint else { return nil }
     return values[low]
   }
 }

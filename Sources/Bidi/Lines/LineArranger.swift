@@ -70,7 +70,7 @@ package struct LineArranger {
       self.logical = logical
       self.ligatureLams = ligatureLams
     }
-    Self.ensure(&effectiveLevels, count)
+    effectiveLevels.grow(toAtLeast: count, filling: 0)
     ligatureLams.removeAll(keepingCapacity: true)
 
     // Which classes the line holds, in one pass with no branch per character: most lines have no
@@ -121,8 +121,8 @@ package struct LineArranger {
     let shapes = options.contains(.shapeArabic) && hasArabicLetters
     var hasFiller = false
     if shapes {
-      Self.ensure(&shaped, count)
-      Self.ensure(&joiningTypes, count)
+      shaped.grow(toAtLeast: count, filling: 0)
+      joiningTypes.grow(toAtLeast: count, filling: 0)
       var shapedSpan = shaped.mutableSpan
       var joiningSpan = joiningTypes.mutableSpan
       for j in 0..<count { shapedSpan[j] = scalars[j].value }
@@ -135,10 +135,10 @@ package struct LineArranger {
         &shapedSpan, count: count, joining: &joiningSpan, classes: classes, start: 0, levels: effectiveSpan)
     }
     // Visual positions are only needed to place ligatures.
-    if hasFiller { Self.ensure(&positions, count, fill: -1) }
+    if hasFiller { positions.grow(toAtLeast: count, filling: -1) }
 
-    Self.ensure(&visual, count, fill: " ")
-    Self.ensure(&logical, count)
+    visual.grow(toAtLeast: count, filling: " ")
+    logical.grow(toAtLeast: count, filling: 0)
     var out = Emission(
       shapes: shapes, removesX9: options.contains(.removeX9Characters) && hasRemoved,
       removesControls: options.contains(.removeBidiControls), hasFiller: hasFiller)
@@ -235,19 +235,5 @@ package struct LineArranger {
       visual[kept] = scalar
       kept += 1
     }
-  }
-
-  /// Grows `buffer` to hold at least `count` elements; it never shrinks, so a buffer reused for
-  /// line after line stops allocating once it has seen the longest.
-  @inline(__always)
-  private static func ensure<Element: BitwiseCopyable>(
-    _ buffer: inout [Element], _ count: Int, fill: Element
-  ) {
-    if buffer.count < count { buffer = [Element](filledWith: fill, count: max(count, 2 * buffer.count)) }
-  }
-
-  @inline(__always)
-  private static func ensure<Element: BitwiseCopyable & FixedWidthInteger>(_ buffer: inout [Element], _ count: Int) {
-    ensure(&buffer, count, fill: 0)
   }
 }

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Converts the engine's scalar offsets to the other ways of pointing into a string: `String.Index`,
 /// UTF-16 offsets (what `NSRange` holds) and UTF-8 offsets (byte positions in a file).
 ///
@@ -69,12 +71,7 @@ public struct TextPositions: Sendable {
   }
 
   private static func find(_ value: Int, in starts: [Int]) -> Int? {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if starts[mid] < value { low = mid + 1 } else { high = mid }
-    }
+    let low = starts.partitionIndex { $0 >= value }
     return low < starts.count && starts[low] == value ? low : nil
   }
 }

@@ -117,12 +117,7 @@ public struct BidiText: Sendable {
 
   /// The paragraph that holds scalar `offset`.
   public func paragraph(containing offset: Int) -> BidiParagraph? {
-    var low = 0
-    var high = paragraphs.count
-    while low < high {
-      let mid = (low + high) / 2
-      if paragraphs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-    }
+    let low = paragraphs.partitionIndex { $0.range.upperBound > offset }
     return low < paragraphs.count && paragraphs[low].range.contains(offset) ? paragraphs[low] : nil
   }
 }

@@ -50,3 +50,21 @@ extension Array {
     return taken
   }
 }
+
+@available(SwiftStdlib 6.2, *)
+extension Array where Element: BitwiseCopyable {
+  /// Grows the array to at least `count` elements, new ones `fill`; it never shrinks, so a buffer
+  /// reused for message after message stops allocating once it has seen the longest. It at least
+  /// doubles when it grows, and what it held is not kept: the callers fill what they read.
+  ///
+  /// ```swift
+  /// var levels: [UInt8] = []
+  /// levels.grow(toAtLeast: 3, filling: 0)   // [0, 0, 0]
+  /// ```
+  ///
+  /// - Complexity: O(*n*) when it grows, O(1) otherwise.
+  @inlinable @inline(__always)
+  @_spi(BidiCore) public mutating func grow(toAtLeast count: Int, filling fill: Element) {
+    if self.count < count { self = [Element](filledWith: fill, count: Swift.max(count, 2 * self.count)) }
+  }
+}

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Which side of the controls inserted at a position a mapped offset lands on.
 ///
 /// An original offset where the isolator inserted `LRI` maps to two isolated offsets, before and

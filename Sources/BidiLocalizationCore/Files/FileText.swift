@@ -108,12 +108,7 @@ struct FileText: Sendable {
 
   /// The 1-based line and column of a byte offset; the column counts Unicode scalars.
   func position(of offset: Int) -> (line: Int, column: Int) {
-    var low = 0
-    var high = lineStarts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
-    }
+    let low = lineStarts.partitionIndex { $0 > offset }
     let lineStart = lineStarts[max(low - 1, 0)]
     let end = min(offset, bytes.count)
     guard end - lineStart > Self.checkpointStride else { return (low, Self.scalars(in: bytes[lineStart..<end]) + 1) }
@@ -238,13 +233,7 @@ struct DecodedText: Sendable {
   }
 
   private func run(containing offset: Int) -> (decoded: Range<Int>, raw: Range<Int>) {
-    var low = 0
-    var high = runs.count
-    while low + 1 < high {
-      let middle = (low + high) / 2
-      if runs[middle].decoded.lowerBound <= offset { low = middle } else { high = middle }
-    }
-    return runs[low]
+    runs[Swift.max(runs.partitionIndex { $0.decoded.lowerBound > offset } - 1, 0)]
   }
 
   /// Calls `body` with each scalar and the raw bytes it was read from, in order.

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// Where a text's isolates are: the stretches between an isolate initiator (LRI, RLI, FSI) and the
 /// PDI that closes it.
 ///
@@ -47,12 +49,7 @@ public struct IsolatedRanges: Sendable {
   /// - Complexity: O(log *k*) for *k* isolates.
   public func contains(_ range: Range<String.Index>) -> Bool {
     // The last isolate that starts at or before the range.
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].lowerBound <= range.lowerBound { low = middle + 1 } else { high = middle }
-    }
+    let low = ranges.partitionIndex { $0.lowerBound > range.lowerBound }
     guard low > 0 else { return false }
     return range.upperBound <= ranges[low - 1].upperBound
   }
