@@ -28,40 +28,46 @@ internal enum VisualReordering {
   ///   have; O(*n* + *r*) otherwise.
   static func writeVisualRuns(levels: Span<UInt8>, into runs: inout [VisualRun]) -> Int {
     let count = levels.count
-    runs.removeAll(keepingCapacity: true)
     guard count > 0 else { return 0 }
+    // A line has at most one run a character: written in place, with no append's checks.
+    runs.grow(toAtLeast: count, filling: VisualRun(start: 0, end: 0, level: 0))
+    var out = runs.mutableSpan
+    var runCount = 0
     var lowest = levels[0]
     var highest = lowest
     var start = 0
-    for i in 1..<count where levels[i] != levels[i - 1] {
-      let level = levels[start]
-      runs.append(VisualRun(start: Int32(start), end: Int32(i), level: level))
+    var level = levels[0]
+    for i in 1..<count {
+      let next = levels[i]
+      guard next != level else { continue }
+      out[runCount] = VisualRun(start: Int32(start), end: Int32(i), level: level)
+      runCount += 1
       lowest = min(lowest, level)
       highest = max(highest, level)
       start = i
+      level = next
     }
-    runs.append(VisualRun(start: Int32(start), end: Int32(count), level: levels[start]))
-    lowest = min(lowest, levels[start])
-    highest = max(highest, levels[start])
+    out[runCount] = VisualRun(start: Int32(start), end: Int32(count), level: level)
+    runCount += 1
+    lowest = min(lowest, level)
+    highest = max(highest, level)
     let lowestOdd = Int(lowest | 1)
-    guard Int(highest) >= lowestOdd else { return runs.count }
+    guard Int(highest) >= lowestOdd else { return runCount }
     if Int(highest) - lowestOdd < literalLevels {
       // Rule L2 as written, on the runs: from the highest level down to the lowest odd one, reverse
       // each stretch of runs at that level or above.
-      var order = runs.mutableSpan
-      let runCount = order.count
       for level in stride(from: Int(highest), through: lowestOdd, by: -1) {
         var first = 0
         while first < runCount {
-          guard Int(order[first].level) >= level else {
+          guard Int(out[first].level) >= level else {
             first += 1
             continue
           }
           var end = first + 1
-          while end < runCount && Int(order[end].level) >= level { end += 1 }
+          while end < runCount && Int(out[end].level) >= level { end += 1 }
           var (low, high) = (first, end - 1)
           while low < high {
-            order.swapAt(low, high)
+            out.swapAt(low, high)
             low += 1
             high -= 1
           }
@@ -74,8 +80,9 @@ internal enum VisualReordering {
     // one on its left becomes part of that one's right spine, so a subtree is always a maximal
     // stretch at or above its root's level, and the reversals a subtree undergoes at its own root
     // are the levels between its parent's level and its own.
-    let logical = runs
-    let runCount = logical.count
+    var logical: [VisualRun] = []
+    logical.reserveCapacity(runCount)
+    for run in 0..<runCount { logical.append(out[run]) }
     var left = [Int](filledWith: -1, count: runCount)
     var right = [Int](filledWith: -1, count: runCount)
     var spine: [Int] = []
@@ -93,12 +100,11 @@ internal enum VisualReordering {
       case emit(run: Int)
     }
     var written = 0
-    var order = runs.mutableSpan
     var steps: [Step] = [.visit(run: spine[0], parentLevel: lowestOdd - 1, reversed: false)]
     while let step = steps.popLast() {
       switch step {
       case .emit(let run):
-        order[written] = logical[run]
+        out[written] = logical[run]
         written += 1
       case .visit(let run, let parentLevel, let reversedAbove):
         let level = Int(logical[run].level)
