@@ -109,12 +109,11 @@ internal enum SequenceResolver {
     }
     bracketBudget = budget
     let origins = originsOut.span
-    resolveWeak(&typesOut, count: count, level: level)
+    let separatorsAreNeutral = resolveWeak(&typesOut, count: count, level: level)
     pairing.resolve(&typesOut, count: count, level: level, classes: classes, origins: origins)
-    resolveNeutral(&typesOut, count: count, level: level)
-    for k in 0..<count {
-      levels[Int(origins[k])] = implicitLevel(of: typesOut[k], at: level)
-    }
+    resolveNeutralAndImplicit(
+      typesOut.span, count: count, level: level, separatorsAreNeutral: separatorsAreNeutral, origins: origins,
+      levels: &levels)
     handled = true
     return true
   }
@@ -128,8 +127,9 @@ internal enum SequenceResolver {
   ].reduce(0) { $0 | 1 << $1.rawValue }
 
   /// The bit of a class in the masks below; the sequence's isolate controls (raw value 0xFE) fall
-  /// on bit 30, in no mask. Only the 23 classes reach here (`BidiText(classes:)` checks a caller's),
-  /// so the mask on the shift aliases nothing and needs no test of the raw value.
+  /// on bit 30, in no mask but the neutrals'. Only the 23 classes reach here
+  /// (`BidiText(classes:)` checks a caller's), so the mask on the shift aliases nothing and needs
+  /// no test of the raw value.
   @inline(__always)
   private static func bit(of type: BidiClass) -> UInt32 {
     1 &<< type.rawValue
@@ -142,8 +142,10 @@ internal enum SequenceResolver {
     1 << BidiClass.europeanSeparator.rawValue | 1 << BidiClass.europeanTerminator.rawValue
     | 1 << BidiClass.commonSeparator.rawValue
 
-  /// Rules W1–W7, on the first `count` types.
-  private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) {
+  /// Rules W1–W7, on the first `count` types. Returns `true` when it left separators and terminators
+  /// for ``resolveNeutralAndImplicit(_:count:level:separatorsAreNeutral:origins:levels:)`` to take
+  /// as neutrals: with no number in the sequence, rule W6 is all that would change them.
+  private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) -> Bool {
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     // W1–W3 in one pass. W1: a mark takes the type of what precedes it (as W1 left it, before W3
     // turns AL into R); after an isolate control it is a neutral. W2: European digits after Arabic
@@ -168,16 +170,10 @@ internal enum SequenceResolver {
     }
     let hasNumbers = present & Self.numberTypes != 0
     let hasSeparators = present & Self.separatorTypes != 0
-    guard hasNumbers else {
-      // With no number W4, W5 and W7 change nothing; W6 still makes separators and terminators
-      // (commas, full stops, colons and slashes in most messages) neutral.
-      guard hasSeparators else { return }
-      for k in 0..<count {
-        let type = types[k]
-        types[k] = Self.bit(of: type) & Self.separatorTypes != 0 ? .otherNeutral : type
-      }
-      return
-    }
+    // With no number W4, W5 and W7 change nothing, and W6 only makes separators and terminators
+    // (commas, full stops, colons and slashes in most messages) neutral: rules N0–N2 read
+    // them as neutrals as they are, with no pass of their own.
+    guard hasNumbers else { return hasSeparators }
     // W4: one separator between two numbers of a kind joins them.
     if count >= 3 {
       for k in 1..<count - 1 {
@@ -218,35 +214,44 @@ internal enum SequenceResolver {
         break
       }
     }
+    return false
   }
 
-  /// Rules N1 and N2: a run of neutrals between two strong types of one direction (numbers count as
-  /// R) takes that direction; otherwise the embedding direction. On the first `count` types.
-  private static func resolveNeutral(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) {
+  /// Rules N1 and N2, and then I1–I2, in one pass: a run of neutrals between two strong types of
+  /// one direction (numbers count as R) takes that direction, otherwise the embedding direction,
+  /// and every position's level is written at its origin. On the first `count` types; with
+  /// `separatorsAreNeutral`, separators and terminators are neutrals too (rule W6, left to here).
+  private static func resolveNeutralAndImplicit(
+    _ types: Span<BidiClass>, count: Int, level: UInt8, separatorsAreNeutral: Bool, origins: Span<Int32>,
+    levels: inout MutableSpan<UInt8>
+  ) {
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
+    let neutrals = Self.neutralTypes | (separatorsAreNeutral ? Self.separatorTypes : 0)
     func direction(_ type: BidiClass) -> BidiClass {
       type == .leftToRight ? .leftToRight : .rightToLeft
     }
     var k = 0
     while k < count {
-      guard isNeutral(types[k]) else {
+      let type = types[k]
+      guard Self.bit(of: type) & neutrals != 0 else {
+        levels[Int(origins[k])] = implicitLevel(of: type, at: level)
         k += 1
         continue
       }
-      var end = k
-      while end < count && isNeutral(types[end]) { end += 1 }
+      var end = k + 1
+      while end < count && Self.bit(of: types[end]) & neutrals != 0 { end += 1 }
       let before = k == 0 ? embedding : direction(types[k - 1])
       let after = end == count ? embedding : direction(types[end])
-      let resolved = before == after ? before : embedding
-      for t in k..<end { types[t] = resolved }
+      let resolved = implicitLevel(of: before == after ? before : embedding, at: level)
+      for t in k..<end { levels[Int(origins[t])] = resolved }
       k = end
     }
   }
 
-  @inline(__always)
-  private static func isNeutral(_ type: BidiClass) -> Bool {
-    type == .otherNeutral || type == .whiteSpace || type == .segmentSeparator || type == isolateControl
-  }
+  /// The neutrals of rules N1–N2, the sequence's isolate controls (bit 30) among them.
+  private static let neutralTypes: UInt32 =
+    1 << BidiClass.otherNeutral.rawValue | 1 << BidiClass.whiteSpace.rawValue
+    | 1 << BidiClass.segmentSeparator.rawValue | bit(of: isolateControl)
 
   /// Rules I1–I2.
   @inline(__always)
