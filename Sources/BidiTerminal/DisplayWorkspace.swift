@@ -56,6 +56,9 @@ struct Characters: Sendable {
   var joiningTypes: [UInt8] = []
   /// The outermost isolates, initiator to matching PDI.
   private(set) var isolates: [Range<Int>] = []
+  /// For each isolate initiator, its matching PDI or `-1` (``IsolateMatching``'s table, which the
+  /// resolver takes instead of looking for the isolates again); other entries are left as they were.
+  private(set) var matchingPDI: [Int32] = []
   private(set) var count = 0
   /// The classes the message holds, so that the passes after the decoding can skip what is not there.
   private(set) var present = BidiClassSet()
@@ -75,7 +78,9 @@ struct Characters: Sendable {
     var brackets = self.brackets.takeAll()
     var joiningTypes = self.joiningTypes.takeAll()
     var isolates = self.isolates.takeAll()
+    var matchingPDI = self.matchingPDI.takeAll()
     defer {
+      self.matchingPDI = matchingPDI
       self.scalars = scalars
       self.properties = properties
       self.classes = classes
@@ -89,6 +94,7 @@ struct Characters: Sendable {
     classes.grow(toAtLeast: capacity, filling: .otherNeutral)
     brackets.grow(toAtLeast: capacity, filling: 0)
     joiningTypes.grow(toAtLeast: capacity, filling: 0)
+    matchingPDI.grow(toAtLeast: capacity, filling: -1)
     let table = DisplayCharacters.basicPlaneTable
     let basicPlane = table.span
     var scalarOut = scalars.mutableSpan
@@ -96,14 +102,14 @@ struct Characters: Sendable {
     var classOut = classes.mutableSpan
     var bracketOut = brackets.mutableSpan
     var joiningOut = joiningTypes.mutableSpan
+    var matches = matchingPDI.mutableSpan
     // Bracket ids are 0 but for the few paired brackets: cleared at once, set one by one.
     for i in 0..<capacity { bracketOut[i] = 0 }
     var n = 0
     var offset = 0
-    var depth = 0
+    var matching = IsolateMatching()
     var flags: UInt32 = 0
     var classBits: UInt32 = 0
-    var isolateStart = 0
     while offset < capacity {
       let lead = bytes[offset]
       let value: UInt32
@@ -127,20 +133,17 @@ struct Characters: Sendable {
       joiningOut[n] = UInt8(truncatingIfNeeded: word >> 24)
       if bidiClass == .paragraphSeparator {
         // Isolates pair within a paragraph (BD9): one left open ends here.
-        depth = 0
+        matching.closeAll(in: &matches)
       } else if bidiClass.rawValue >= BidiClass.leftToRightIsolate.rawValue {
         if bidiClass == .popDirectionalIsolate {
-          if depth > 0 {
-            depth -= 1
-            if depth == 0 { isolates.append(isolateStart..<n + 1) }
-          }
+          if let outermost = matching.close(at: n, in: &matches) { isolates.append(outermost..<n + 1) }
         } else {
-          if depth == 0 { isolateStart = n }
-          depth += 1
+          matching.open(at: n, in: &matches)
         }
       }
       n += 1
     }
+    matching.closeAll(in: &matches)
     count = n
     present = BidiClassSet(bits: classBits)
     // The low five bits are the class, which the flags do not keep apart.

@@ -174,7 +174,8 @@ public struct TerminalDisplay: Sendable {
         paragraphDirection = try resolver.resolve(
           classes: characters.classes.span.extracting(paragraph),
           brackets: characters.brackets.span.extracting(paragraph), direction: direction,
-          into: &paragraphLevels, paragraphStart: paragraph.lowerBound, present: characters.present)
+          into: &paragraphLevels, paragraphStart: paragraph.lowerBound, present: characters.present,
+          matchingPDI: characters.matchingPDI)
       } catch {
         return false
       }

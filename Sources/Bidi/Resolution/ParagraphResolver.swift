@@ -27,15 +27,28 @@ package struct ParagraphResolver {
   ///   - paragraphStart: where the paragraph starts in its text, for the error.
   ///   - present: the classes the paragraph holds (or more), when the caller knows them; found here
   ///     otherwise.
+  ///   - matchingPDI: the table ``IsolateMatching`` made of the whole text, whose paragraph this is,
+  ///     when the caller made one as it read the classes; made here otherwise.
   /// - Throws: ``BidiError`` when FriBidi, which resolves explicit embeddings and overrides, cannot
   ///   allocate.
   /// - Complexity: O(*n*) for chat text; see ``LevelResolver`` for the bounds on hostile text.
   package mutating func resolve(
     classes: Span<BidiClass>, brackets: Span<UInt32>, direction: BaseDirection, into levels: inout MutableSpan<UInt8>,
-    paragraphStart: Int = 0, present knownPresent: BidiClassSet? = nil, libraryAlone: Bool = false
+    paragraphStart: Int = 0, present knownPresent: BidiClassSet? = nil, matchingPDI: [Int32]? = nil,
+    libraryAlone: Bool = false
   ) throws(BidiError) -> TextDirection {
     let present = knownPresent ?? BidiClassSet(of: classes)
-    if present.intersects(.isolateInitiators) { structure.rebuild(classes: classes) } else { structure.clear() }
+    // The caller's table is shared, not copied, and let go of when this returns, so the caller's
+    // next write to it copies nothing.
+    let structure: IsolateStructure
+    if !present.intersects(.isolateInitiators) {
+      structure = IsolateStructure()
+    } else if let matchingPDI {
+      structure = IsolateStructure(matchingPDI: matchingPDI, paragraphStart: paragraphStart)
+    } else {
+      self.structure.rebuild(classes: classes)
+      structure = self.structure
+    }
     let resolved: TextDirection
     switch direction.choice {
     case .fixed(let fixed):
