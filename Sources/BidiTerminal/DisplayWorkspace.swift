@@ -80,13 +80,13 @@ struct Characters: Sendable {
     var isolates = self.isolates.takeAll()
     var matchingPDI = self.matchingPDI.takeAll()
     defer {
-      self.matchingPDI = matchingPDI
-      self.scalars = scalars
-      self.properties = properties
-      self.classes = classes
-      self.brackets = brackets
-      self.joiningTypes = joiningTypes
-      self.isolates = isolates
+      swap(&self.matchingPDI, &matchingPDI)
+      swap(&self.scalars, &scalars)
+      swap(&self.properties, &properties)
+      swap(&self.classes, &classes)
+      swap(&self.brackets, &brackets)
+      swap(&self.joiningTypes, &joiningTypes)
+      swap(&self.isolates, &isolates)
     }
     isolates.removeAll(keepingCapacity: true)
     scalars.grow(toAtLeast: capacity, filling: " ")
@@ -211,10 +211,10 @@ struct GraphemeClusters: Sendable {
     var restored = self.restored.takeAll()
     var keys = self.keys.takeAll()
     defer {
-      self.suspects = suspects
-      self.clusterOf = clusterOf
-      self.restored = restored
-      self.keys = keys
+      swap(&self.suspects, &suspects)
+      swap(&self.clusterOf, &clusterOf)
+      swap(&self.restored, &restored)
+      swap(&self.keys, &keys)
     }
     suspects.removeAll(keepingCapacity: true)
     var v = 0

@@ -110,7 +110,7 @@ public struct TerminalDisplay: Sendable {
     }
     let start = output.count
     var isolated = workspace.take(\.isolated)
-    defer { workspace.isolated = isolated }
+    defer { swap(&workspace.isolated, &isolated) }
     isolated.removeAll(keepingCapacity: true)
     let succeeded: Bool
     if let isolator {
@@ -144,7 +144,7 @@ public struct TerminalDisplay: Sendable {
       }
     }
     var characters = workspace.take(\.characters)
-    defer { workspace.characters = characters }
+    defer { swap(&workspace.characters, &characters) }
     characters.decode(text, markingIsolates: layout.width != nil)
     var levels = workspace.take(\.levels)
     var resolver = workspace.take(\.resolver)
@@ -152,11 +152,11 @@ public struct TerminalDisplay: Sendable {
     var arranger = workspace.take(\.arranger)
     var clusters = workspace.take(\.clusters)
     defer {
-      workspace.levels = levels
-      workspace.resolver = resolver
-      workspace.lines = lines
-      workspace.arranger = arranger
-      workspace.clusters = clusters
+      swap(&workspace.levels, &levels)
+      swap(&workspace.resolver, &resolver)
+      swap(&workspace.lines, &lines)
+      swap(&workspace.arranger, &arranger)
+      swap(&workspace.clusters, &clusters)
     }
     levels.grow(toAtLeast: characters.count, filling: 0)
     var options: ReorderingOptions = [.mirror, .keepMarksAfterBase, .removeBidiControls]

@@ -51,7 +51,8 @@ package struct LineArranger {
   ) -> Int {
     let count = scalars.count
     let removed = LevelResolver.removedLevel
-    // The buffers are worked on as locals, each span borrowing one of them, and put back at the end.
+    // The buffers are worked on as locals, each span borrowing one of them, and swapped back at the
+    // end: assigned back, each would be retained, and released again when its local goes.
     var effectiveLevels = self.effectiveLevels.takeAll()
     var runs = self.runs.takeAll()
     var shaped = self.shaped.takeAll()
@@ -61,14 +62,14 @@ package struct LineArranger {
     var logical = self.logical.takeAll()
     var ligatureLams = self.ligatureLams.takeAll()
     defer {
-      self.effectiveLevels = effectiveLevels
-      self.runs = runs
-      self.shaped = shaped
-      self.joiningTypes = joiningTypes
-      self.positions = positions
-      self.visual = visual
-      self.logical = logical
-      self.ligatureLams = ligatureLams
+      swap(&self.effectiveLevels, &effectiveLevels)
+      swap(&self.runs, &runs)
+      swap(&self.shaped, &shaped)
+      swap(&self.joiningTypes, &joiningTypes)
+      swap(&self.positions, &positions)
+      swap(&self.visual, &visual)
+      swap(&self.logical, &logical)
+      swap(&self.ligatureLams, &ligatureLams)
     }
     effectiveLevels.grow(toAtLeast: count, filling: 0)
     ligatureLams.removeAll(keepingCapacity: true)
