@@ -137,10 +137,13 @@ extension LevelResolver {
   static func uniformBrackets(range: Range<Int>, level: UInt8, classes: Span<BidiClass>, brackets: Span<UInt32>) -> Int?
   {
     let allowed = level & 1 == 1 ? uniformRightToLeftClasses : uniformLeftToRightClasses
+    // Read through spans of the segment alone, whose bounds are checked once.
+    let segment = classes.extracting(range)
+    let segmentBrackets = brackets.extracting(range)
     var count = 0
-    for i in range {
-      guard allowed & (1 << classes[i].rawValue) != 0 else { return nil }
-      if brackets[i] != 0 { count += 1 }
+    for i in segment.indices {
+      guard allowed & (1 &<< segment[i].rawValue) != 0 else { return nil }
+      if segmentBrackets[i] != 0 { count += 1 }
     }
     return count
   }
