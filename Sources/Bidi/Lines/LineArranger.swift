@@ -50,6 +50,7 @@ package struct LineArranger {
     options: ReorderingOptions, joining: Span<UInt8>? = nil, present knownPresent: BidiClassSet? = nil
   ) -> Int {
     let count = scalars.count
+    precondition(count <= Int(Int32.max), "a line longer than Int32.max")
     let removed = LevelResolver.removedLevel
     // The buffers are worked on as locals, each span borrowing one of them, and swapped back at the
     // end: assigned back, each would be retained, and released again when its local goes.
@@ -231,8 +232,9 @@ package struct LineArranger {
         if let shapedScalar = Unicode.Scalar(value) { scalar = shapedScalar }
       }
       if mirrors && bidiClass == .otherNeutral, let mirrored = Mirroring.mirror(of: scalar) { scalar = mirrored }
-      if hasFiller { positions[j] = Int32(kept) }
-      logical[kept] = Int32(j)
+      // Offsets fit an `Int32`: a line is shorter than `Int32.max` (``arrange`` checks it).
+      if hasFiller { positions[j] = Int32(truncatingIfNeeded: kept) }
+      logical[kept] = Int32(truncatingIfNeeded: j)
       visual[kept] = scalar
       kept += 1
     }

@@ -38,9 +38,11 @@ extension Unicode.Scalar {
   /// LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM.
   @inline(__always)
   internal var isBidiFormattingControl: Bool {
+    // One test rules out nearly every character: all but ALM lie in U+200E–U+2069.
+    if value &- 0x200E > 0x2069 - 0x200E { return value == 0x061C }
     switch value {
-    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
-    default: false
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: return true
+    default: return false
     }
   }
 }
