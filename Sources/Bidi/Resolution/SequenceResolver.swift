@@ -54,6 +54,8 @@ internal enum SequenceResolver {
     // Brackets are counted against the paragraph's budget in the order FriBidi's path would count
     // them, and only once this resolver is sure to handle the segment.
     var budget = bracketBudget
+    // Positions are kept as `Int32`: a paragraph is shorter than `Int32.max` (`BidiText` checks).
+    precondition(range.upperBound <= Int(Int32.max), "a paragraph longer than Int32.max")
     do {
       var i = range.lowerBound
       while i < range.upperBound {
@@ -61,7 +63,7 @@ internal enum SequenceResolver {
         // Nearly every character is copied as it is: one test for all the classes that are not.
         if Self.bit(of: bidiClass) & Self.classesNeedingCare == 0 && brackets[i] == 0 {
           typesOut[count] = bidiClass
-          originsOut[count] = Int32(i)
+          originsOut[count] = Int32(truncatingIfNeeded: i)
           count += 1
           i += 1
           continue
@@ -87,12 +89,12 @@ internal enum SequenceResolver {
           // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
           guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return false }
           typesOut[count] = isolateControl
-          originsOut[count] = Int32(i)
+          originsOut[count] = Int32(truncatingIfNeeded: i)
           count += 1
           if i + 1 < contentEnd { pending.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }
           if contentEnd < range.upperBound {
             typesOut[count] = isolateControl
-            originsOut[count] = Int32(contentEnd)
+            originsOut[count] = Int32(truncatingIfNeeded: contentEnd)
             count += 1
           }
           i = contentEnd + 1
@@ -102,7 +104,7 @@ internal enum SequenceResolver {
         default:
           typesOut[count] = bidiClass
         }
-        originsOut[count] = Int32(i)
+        originsOut[count] = Int32(truncatingIfNeeded: i)
         count += 1
         i += 1
       }
