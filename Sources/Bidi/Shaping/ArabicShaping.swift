@@ -173,6 +173,8 @@ internal enum ArabicShaping {
   ) {
     let anyLevel: UInt8 = 0xFF
     let skipped = ArabicJoining.transparent | ArabicJoining.ignored
+    // The line's own classes, bounds checked once.
+    let classes = classes.extracting(start..<start + count)
     var joins = false
     var saved = 0
     var savedLevel = anyLevel
@@ -189,7 +191,7 @@ internal enum ArabicShaping {
       guard property & skipped != ArabicJoining.ignored else { continue }
       var disjoin = false
       let shapes = property & ArabicJoining.shapes != 0
-      let level = classes[start + i].isRemovedByX9 ? anyLevel : levels[i]
+      let level = classes[i].isRemovedByX9 ? anyLevel : levels[i]
       if joins && !(savedLevel == level || savedLevel == anyLevel || level == anyLevel) {
         disjoin = true
         joins = false
