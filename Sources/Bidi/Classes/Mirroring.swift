@@ -5,23 +5,11 @@
 package enum Mirroring {
   private static let basicPlane = CodePointMap(basicPlaneOf: { FriBidiLibrary.mirror(of: $0) ?? 0 })
 
-  /// One bit for each character of the Basic Multilingual Plane, set where it has a mirror: most
-  /// neutrals a right-to-left run holds (spaces, commas, full stops) have none, and one load rules
-  /// them out.
-  private static let basicPlaneBits: [UInt64] = {
-    var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
-    for value in UInt32(0)..<0x1_0000 where basicPlane.value(of: value) != nil {
-      bits[Int(value >> 6)] |= 1 << (value & 63)
-    }
-    return bits
-  }()
-
   /// The character a right-to-left run shows in place of `scalar`, or `nil` when it has none.
   ///
-  /// - Complexity: O(log *m*) for the *m* mirrored characters of the Basic Multilingual Plane.
+  /// - Complexity: O(1).
   package static func mirror(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
     let value = scalar.value
-    if value < 0x1_0000 && basicPlaneBits[Int(value >> 6)] >> (value & 63) & 1 == 0 { return nil }
     let mirrored = value < 0x1_0000 ? basicPlane.value(of: value) : FriBidiLibrary.mirror(of: value)
     return mirrored.flatMap(Unicode.Scalar.init)
   }
