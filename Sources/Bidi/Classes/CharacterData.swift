@@ -39,10 +39,11 @@ struct CodePointMap: Sendable {
   init(basicPlaneOf lookUp: (UInt32) -> UInt32) {
     var pages = [UInt32](repeating: 0, count: 256)
     var values = [UInt32](repeating: 0, count: 256)
+    var block = [UInt32](repeating: 0, count: 256)
     for page in UInt32(0)..<256 {
-      let block = (UInt32(0)..<256).map { offset -> UInt32 in
+      for offset in UInt32(0)..<256 {
         let value = page << 8 | offset
-        return (0xD800...0xDFFF).contains(value) ? 0 : lookUp(value)
+        block[Int(offset)] = (0xD800...0xDFFF).contains(value) ? 0 : lookUp(value)
       }
       guard block.contains(where: { $0 != 0 }) else { continue }
       pages[Int(page)] = UInt32(values.count)
