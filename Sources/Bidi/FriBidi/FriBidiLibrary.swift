@@ -95,29 +95,34 @@ internal enum FriBidiLibrary {
   ///
   /// - Parameters:
   ///   - classes: the classes to resolve, as the engine's values.
-  ///   - brackets: FriBidi bracket ids per element (0 for none), or `nil` for none at all.
+  ///   - brackets: FriBidi bracket ids per element (0 for none), as many as `classes`.
   ///   - rightToLeft: the paragraph's base direction.
-  /// - Returns: one level per element, or `nil` when the library reports a failure (it only
-  ///   fails when it cannot allocate).
-  static func resolveLevels(classes: [BidiClass], brackets: [UInt32]?, rightToLeft: Bool) -> [UInt8]? {
+  ///   - buffers: the library's types and levels, reused from call to call; the first
+  ///     `classes.count` levels are the result, as `FriBidiLevel` (`Int8`) values.
+  /// - Returns: `false` when the library reports a failure (it only fails when it cannot allocate).
+  static func resolveLevels(
+    classes: [BidiClass], brackets: [UInt32], rightToLeft: Bool, into buffers: inout LibraryLevelBuffers
+  ) -> Bool {
     let count = classes.count
-    guard count > 0 else { return [] }
-    var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: count)
-    for i in 0..<count { types[i] = friBidiTypeByClass[Int(classes[i].rawValue)] }
-    var levels = [FriBidiLevel](repeating: 0, count: count)
+    guard count > 0 else { return true }
+    precondition(brackets.count == count, "one bracket id per class")
+    buffers.types.grow(toAtLeast: count, filling: FRIBIDI_TYPE_ON)
+    buffers.levels.grow(toAtLeast: count, filling: 0)
+    do {
+      var types = buffers.types.mutableSpan
+      for i in 0..<count { types[i] = friBidiTypeByClass[Int(classes[i].rawValue)] }
+    }
     var direction: FriBidiParType = rightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR
-    let bracketIDs = brackets ?? [FriBidiBracketType](repeating: 0, count: count)
-    let maximum = unsafe types.withUnsafeBufferPointer { typeBuffer in
-      unsafe bracketIDs.withUnsafeBufferPointer { bracketBuffer in
-        unsafe levels.withUnsafeMutableBufferPointer { levelBuffer in
+    let maximum = unsafe buffers.types.withUnsafeBufferPointer { typeBuffer in
+      unsafe brackets.withUnsafeBufferPointer { bracketBuffer in
+        unsafe buffers.levels.withUnsafeMutableBufferPointer { levelBuffer in
           unsafe fribidi_get_par_embedding_levels_ex(
             typeBuffer.baseAddress, bracketBuffer.baseAddress, FriBidiStrIndex(count),
             &direction, levelBuffer.baseAddress)
         }
       }
     }
-    guard maximum > 0 else { return nil }
-    return levels.map { UInt8(bitPattern: $0) }
+    return maximum > 0
   }
 
   // MARK: Arabic shaping
@@ -194,4 +199,15 @@ internal enum FriBidiLibrary {
     unsafe fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_LIGA), &levels, 2, &properties, &values)
     return values[0] == ligatureFiller && first != ligatureFiller ? values[1] : nil
   }
+}
+
+/// The arrays FriBidi reads a segment's types from and writes its levels to, kept from call to
+/// call by the segment buffer, so that a message with explicit embeddings allocates nothing of its
+/// own to hand them over.
+@available(SwiftStdlib 6.2, *)
+struct LibraryLevelBuffers {
+  fileprivate var types: [FriBidiCharType] = []
+  /// The levels of the last ``FriBidiLibrary/resolveLevels(classes:brackets:rightToLeft:into:)``,
+  /// as FriBidi's `FriBidiLevel` values.
+  fileprivate(set) var levels: [Int8] = []
 }

@@ -20,6 +20,15 @@ internal struct ExplicitStack {
     entries = [Entry(level: baseLevel, isIsolate: false)]
   }
 
+  /// Empties the stack down to `baseLevel`, keeping its storage.
+  mutating func reset(baseLevel: UInt8) {
+    entries.removeAll(keepingCapacity: true)
+    entries.append(Entry(level: baseLevel, isIsolate: false))
+    overflowIsolates = 0
+    overflowEmbeddings = 0
+    validIsolates = 0
+  }
+
   var currentLevel: UInt8 { entries[entries.count - 1].level }
 
   private static func nextLevel(after level: UInt8, rightToLeft: Bool) -> UInt8 {

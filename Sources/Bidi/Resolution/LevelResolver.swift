@@ -55,18 +55,20 @@ internal enum LevelResolver {
   ///   - baseLevel: 0 or 1.
   ///   - levels: room for one level per class.
   ///   - removesCharacters: whether the paragraph may hold characters rule X9 removes.
+  ///   - segment: the buffers of the segments FriBidi resolves, kept by the caller from paragraph to
+  ///     paragraph.
   ///   - libraryAlone: hand the whole paragraph to FriBidi as it is, isolates and all, for tests
   ///     that show what the loaded library does without the engine.
   static func resolve(
     classes: Span<BidiClass>, structure: IsolateStructure, brackets: Span<UInt32>, baseLevel: UInt8,
-    into levels: inout MutableSpan<UInt8>, removesCharacters: Bool = true, libraryAlone: Bool = false
+    into levels: inout MutableSpan<UInt8>, segment: inout SegmentBuffer, removesCharacters: Bool = true,
+    libraryAlone: Bool = false
   ) throws(Failure) {
     let count = classes.count
     for i in 0..<count { levels[i] = baseLevel }
     guard count > 0 else { return }
     var pending = PendingSegments()
     pending.append(PendingSegment(range: 0..<count, level: baseLevel))
-    var segment: SegmentBuffer? = nil
     var bracketBudget = maximumBracketsPerParagraph
     while let next = pending.popLast() {
       let (range, level) = (next.range, next.level)
@@ -88,19 +90,20 @@ internal enum LevelResolver {
       }
       // Explicit embeddings and overrides, and brackets nested past 63: FriBidi's rules, on a
       // segment with the isolates cut out, whatever the loaded library does with sibling isolates.
-      var buffer = segment ?? SegmentBuffer(classes: classes, brackets: brackets)
-      buffer.build(
-        range: range, level: level, structure: structure, cutIsolates: !libraryAlone, bracketBudget: &bracketBudget)
+      segment.build(
+        range: range, level: level, classes: classes, brackets: brackets, structure: structure,
+        cutIsolates: !libraryAlone, bracketBudget: &bracketBudget)
       guard
-        let resolved = FriBidiLibrary.resolveLevels(
-          classes: buffer.classes, brackets: buffer.brackets, rightToLeft: level & 1 == 1)
+        FriBidiLibrary.resolveLevels(
+          classes: segment.classes, brackets: segment.brackets, rightToLeft: level & 1 == 1,
+          into: &segment.library)
       else { throw Failure() }
-      let shift = buffer.prefixLength == 0 ? level & ~1 : 0
-      for (offset, index) in buffer.origins.enumerated() {
-        levels[Int(index)] = resolved[buffer.prefixLength + offset] &+ shift
+      let shift = segment.prefixLength == 0 ? level & ~1 : 0
+      let resolved = segment.library.levels.span
+      for (offset, index) in segment.origins.enumerated() {
+        levels[Int(index)] = UInt8(bitPattern: resolved[segment.prefixLength + offset]) &+ shift
       }
-      pending.append(contentsOf: buffer.children)
-      segment = buffer
+      pending.append(contentsOf: segment.children)
     }
     guard removesCharacters else { return }
     for i in 0..<count where classes[i].isRemovedByX9 {
@@ -157,13 +160,10 @@ struct PendingSegment {
   var level: UInt8
 }
 
-/// The classes passed to FriBidi for one segment, and where each came from. Reused across segments.
+/// The classes passed to FriBidi for one segment, and where each came from. Kept by the paragraph
+/// resolver, so that its arrays serve segment after segment and paragraph after paragraph.
 @available(SwiftStdlib 6.2, *)
-private struct SegmentBuffer {
-  /// The paragraph's classes and bracket ids, copied: segments that reach FriBidi are rare, and an
-  /// array kept with the buffer serves all of a paragraph's.
-  let source: [BidiClass]
-  let sourceBrackets: [UInt32]
+struct SegmentBuffer {
   var classes: [BidiClass] = []
   var brackets: [UInt32] = []
   /// Paragraph index of each element after the prefix (trailing PDFs and sentinel excluded).
@@ -172,14 +172,18 @@ private struct SegmentBuffer {
   var prefixLength = 0
   /// Isolate contents cut out of this segment, with their embedding levels.
   var children: [PendingSegment] = []
+  /// The explicit rules' stack, its storage kept.
+  private var stack = ExplicitStack(baseLevel: 0)
+  /// What FriBidi reads and writes.
+  var library = LibraryLevelBuffers()
 
-  init(classes: Span<BidiClass>, brackets: Span<UInt32>) {
-    source = classes.indices.map { classes[$0] }
-    sourceBrackets = classes.indices.map { brackets[$0] }
-  }
+  init() {}
 
+  /// Makes the segment `range` of the paragraph whose classes and bracket ids are `source` and
+  /// `sourceBrackets`, at `level`.
   mutating func build(
-    range: Range<Int>, level: UInt8, structure: IsolateStructure, cutIsolates: Bool, bracketBudget: inout Int
+    range: Range<Int>, level: UInt8, classes source: Span<BidiClass>, brackets sourceBrackets: Span<UInt32>,
+    structure: IsolateStructure, cutIsolates: Bool, bracketBudget: inout Int
   ) {
     classes.removeAll(keepingCapacity: true)
     brackets.removeAll(keepingCapacity: true)
@@ -205,7 +209,7 @@ private struct SegmentBuffer {
       }
     }
 
-    var stack = ExplicitStack(baseLevel: level)
+    stack.reset(baseLevel: level)
     var i = range.lowerBound
     scan: while i < range.upperBound {
       var bidiClass = source[i]
@@ -228,7 +232,7 @@ private struct SegmentBuffer {
         var rightToLeft = bidiClass == .rightToLeftIsolate
         if bidiClass == .firstStrongIsolate {
           rightToLeft =
-            structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source.span) == .rightToLeft
+            structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source) == .rightToLeft
           // Cut out, the content is no longer there for FriBidi to look at.
           if cutIsolates { bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate }
         }

@@ -14,6 +14,7 @@
 @available(SwiftStdlib 6.2, *)
 package struct ParagraphResolver {
   private var structure = IsolateStructure()
+  private var segment = SegmentBuffer()
 
   package init() {}
 
@@ -67,7 +68,7 @@ package struct ParagraphResolver {
     do {
       try LevelResolver.resolve(
         classes: classes, structure: structure, brackets: brackets, baseLevel: baseLevel, into: &levels,
-        removesCharacters: present.intersects(.removedByX9), libraryAlone: libraryAlone)
+        segment: &segment, removesCharacters: present.intersects(.removedByX9), libraryAlone: libraryAlone)
     } catch {
       throw BidiError(kind: .libraryFailure, paragraphStart: paragraphStart)
     }
