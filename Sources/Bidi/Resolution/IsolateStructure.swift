@@ -101,7 +101,8 @@ internal struct IsolateStructure {
 ///
 /// The stack of open initiators is threaded through the table itself: an open initiator's entry
 /// holds the one open below it until its PDI is found, so no second array is needed, and only
-/// initiators' entries are written.
+/// initiators' entries are written. Positions are kept as `Int32`: they must fit one, as a
+/// paragraph's do (`BidiText` checks them).
 ///
 /// ```swift
 /// var matching = IsolateMatching()
