@@ -43,7 +43,7 @@ enum Tmux {
     let marker = "__bidi_fix_done__"
     defer { _ = try? run(["-L", socket, "kill-server"]) }
     _ = try run([
-      "-u", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "t",
+      "-u", "-L", socket, "-f", "/dev/null", "new", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "t",
       "sh -c \"\(command); echo \(marker); sleep 60\"",
     ])
     let deadline = Date().addingTimeInterval(30)
@@ -61,10 +61,11 @@ enum Tmux {
 
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
-    if arguments.contains("new-session") {
+    // `new` is tmux's short name for the command that starts a terminal and its server.
+    if arguments.contains("new") {
       // The tmux server outlives its client: start the client with posix_spawn and wait for it.
       guard spawnAndWait(["tmux"] + arguments) == 0 else {
-        throw Failure(description: "tmux new-session failed")
+        throw Failure(description: "tmux could not start a terminal")
       }
       return ""
     }
