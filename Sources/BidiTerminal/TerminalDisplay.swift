@@ -284,10 +284,11 @@ public struct TerminalDisplay: Sendable {
 
 /// The scalar ranges between isolate initiators and their PDIs at the outermost level, which
 /// wrapping keeps whole: for the long messages the layout lays out in pieces. Isolates pair within
-/// a paragraph (BD9), so one left open ends at the paragraph's end.
+/// a paragraph (BD9), so one left open ends at the paragraph's end. `ReferenceDisplay`, the data
+/// flow the display replaced, finds them this way for every message.
 @available(SwiftStdlib 6.2, *)
-enum IsolateSpans {
-  static func find(in text: String) -> [Range<Int>] {
+package enum IsolateSpans {
+  package static func find(in text: String) -> [Range<Int>] {
     var spans: [Range<Int>] = []
     var depth = 0
     var start = 0

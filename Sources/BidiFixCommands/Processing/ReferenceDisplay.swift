@@ -52,35 +52,11 @@ public struct ReferenceDisplay: Sendable {
     let start = output.count
     do {
       try layout.render(
-        text, direction: direction, protected: layout.width == nil ? [] : Self.isolates(in: text),
+        text, direction: direction, protected: layout.width == nil ? [] : IsolateSpans.find(in: text),
         lineBreak: lineBreak, appendingTo: &output)
     } catch {
       output.removeSubrange(start...)
       output.append(contentsOf: converted.utf8)
     }
-  }
-
-  /// The scalar ranges of the outermost isolates of `text`, from initiator to PDI, which wrapping
-  /// keeps whole; an initiator left open protects nothing, and is closed by the end of its
-  /// paragraph.
-  static func isolates(in text: String) -> [Range<Int>] {
-    var isolates: [Range<Int>] = []
-    var depth = 0
-    var start = 0
-    for (offset, scalar) in text.unicodeScalars.enumerated() {
-      switch scalar.value {
-      case 0x2066...0x2068:
-        if depth == 0 { start = offset }
-        depth += 1
-      case 0x2069 where depth > 0:
-        depth -= 1
-        if depth == 0 { isolates.append(start..<offset + 1) }
-      case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029:
-        depth = 0
-      default:
-        break
-      }
-    }
-    return isolates
   }
 }
