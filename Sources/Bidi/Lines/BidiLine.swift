@@ -79,12 +79,21 @@ public struct BidiLine: Sendable {
   init(paragraph: BidiParagraph, range: Range<Int>, options: ReorderingOptions) {
     self.range = range
     paragraphDirection = paragraph.direction
-    let layout = LineLayout(paragraph: paragraph, range: range, options: options)
     paragraphLevels = paragraph.resolvedLevels
     paragraphStart = paragraph.range.lowerBound
-    visualScalars = layout.visualScalars
-    visualToLogical = layout.visualToLogical
-    effectiveLevels = layout.effectiveLevels
-    ligatureLams = layout.ligatureLams
+    let storage = paragraph.storage
+    let levelOffset = range.lowerBound - paragraph.range.lowerBound
+    var arranger = LineArranger()
+    let kept = arranger.arrange(
+      scalars: storage.scalars.span.extracting(range), classes: storage.classes.span.extracting(range),
+      levels: paragraph.resolvedLevels.span.extracting(levelOffset..<levelOffset + range.count),
+      paragraphLevel: paragraph.baseLevel.rawValue, options: options)
+    let line = arranger.finishedLine(kept: kept, count: range.count)
+    visualScalars = line.visual
+    // The arranger counts from the line's start, the public map from the text's.
+    let start = range.lowerBound
+    visualToLogical = line.logical.map { start + Int($0) }
+    effectiveLevels = line.effectiveLevels
+    ligatureLams = line.ligatureLams
   }
 }

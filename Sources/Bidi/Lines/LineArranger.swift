@@ -205,6 +205,20 @@ package struct LineArranger {
     return kept
   }
 
+  /// The arranger's buffers for the line just laid out, cut to it: the first `kept` drawn characters
+  /// and their offsets, and the `count` effective levels. For a caller that keeps one line's layout
+  /// (``BidiLine``): the arrays are handed over, not copied.
+  ///
+  /// - Complexity: O(1) when the buffers are not shared.
+  package consuming func finishedLine(
+    kept: Int, count: Int
+  ) -> (visual: [Unicode.Scalar], logical: [Int32], effectiveLevels: [UInt8], ligatureLams: [Int]) {
+    visual.removeSubrange(kept...)
+    logical.removeSubrange(kept...)
+    effectiveLevels.removeSubrange(count...)
+    return (visual, logical, effectiveLevels, ligatureLams)
+  }
+
   /// What the reading of the runs writes for each character it reaches: whether it is left out, the
   /// glyph it is drawn with, and where it came from.
   private struct Emission {
