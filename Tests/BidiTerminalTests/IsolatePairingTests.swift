@@ -6,7 +6,8 @@ import Testing
 
 /// The display decoder pairs isolate initiators with their PDIs as it reads a message, and the
 /// resolver takes its table instead of pairing them again: the table against BD9 as the standard
-/// words it, worked out here by walking forward from each initiator.
+/// words it, worked out here by walking forward from each initiator. `IsolateSpans`, which finds the
+/// outermost isolates of a long message from a string, is held to the same walk.
 @Suite("The display decoder pairs isolates as BD9 does")
 struct IsolatePairingTests {
   /// Initiators, PDIs, paragraph separators (LF and U+2029) and letters of both directions.
@@ -34,6 +35,12 @@ struct IsolatePairingTests {
       if characters.isolates != outermost {
         mismatches += 1
         Issue.record("\(Self.describe(scalars)): outermost isolates \(characters.isolates), not \(outermost)")
+      }
+      // The long-message path finds the same spans from a string.
+      let spans = IsolateSpans.find(in: text)
+      if spans != outermost {
+        mismatches += 1
+        Issue.record("\(Self.describe(scalars)): IsolateSpans found \(spans), not \(outermost)")
       }
     }
   }
