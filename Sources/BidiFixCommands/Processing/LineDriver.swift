@@ -11,10 +11,11 @@ import SystemPackage
 /// Streams every input through a command: reads lines in batches, processes a batch on several
 /// cores, writes the results in input order, and reports diagnostics as `FILE:LINE: …` on stderr.
 ///
-/// With one job everything happens on the calling thread, one batch after another. With more, the
-/// work is a pipeline of three stages that run at once: a reader thread reads and splits the next
-/// batches, the jobs process the current one, and a writer thread writes the ones before. Memory
-/// stays flat: a few batches (about 4 MB of lines each, or one longer line) are in flight.
+/// Each job reads a batch, processes it and writes it, on its own thread: with one job everything
+/// happens on the calling thread, one batch after another. With more, one job reads while the
+/// others work, and the batches are written in input order, each by the job that finished it or,
+/// when it finished before its turn, by the job whose batch went before. Memory stays flat: at most
+/// one batch more than the jobs (about 1 MB of lines each, or one longer line) is in flight.
 ///
 /// Each job keeps one workspace of the command's (``LineCommand/Workspace``) from batch to batch
 /// and file to file, so lines cost no allocation once the workspaces have grown.
@@ -23,11 +24,10 @@ struct LineDriver {
   var jobs: Int
   var showsProgress: Bool
 
-  /// The lines of a batch: about this many bytes, and at most so many lines.
-  private static let batchBytes = 4 << 20
-  private static let batchLines = 16_384
-  /// How many read batches may wait for the jobs, and processed ones for the writer.
-  private static let batchesAhead = 2
+  /// The lines of a batch: about this many bytes, and at most so many lines. A batch, its output
+  /// and the job's workspace stay within the caches of the job's core.
+  private static let batchBytes = 1 << 20
+  private static let batchLines = 4_096
 
   /// Runs `command` over `inputs` (`-` is standard input) and returns the exit status.
   func run<Command: LineCommand>(_ command: Command, inputs: [String]) -> ExitStatus {
@@ -48,11 +48,7 @@ struct LineDriver {
       }
       defer { if input != "-" { try? descriptor.close() } }
       writer.startFile(progress: showsProgress ? size.flatMap { ProgressBar(totalBytes: $0) } : nil)
-      if jobs == 1 {
-        processInOrder(command, descriptor: descriptor, name: name, workspaces: workspaces, writer: writer)
-      } else {
-        processInPipeline(command, descriptor: descriptor, name: name, workspaces: workspaces, writer: writer)
-      }
+      process(command, descriptor: descriptor, name: name, workspaces: workspaces, writer: writer)
       writer.finishFile()
       if let failure = writer.failure { return failure.report() }
       status = max(status, writer.takeStatus())
@@ -62,100 +58,50 @@ struct LineDriver {
     return status
   }
 
-  /// One job: read, process and write each batch in turn on this thread.
-  private func processInOrder<Command: LineCommand>(
+  /// Each job, on a thread of its own (one job: this thread), reads a batch (one job at a time,
+  /// under the reader's lock), processes it, and hands it to the writer, which writes the batches
+  /// in input order. A batch's lines, its output and the write stay on the core of the job that
+  /// read them: handed from core to core, they were read again from another core's cache.
+  private func process<Command: LineCommand>(
     _ command: Command, descriptor: FileDescriptor, name: String, workspaces: [WorkspaceSlot<Command.Workspace>],
     writer: BatchWriter
   ) {
-    var reader = LineReader(descriptor: descriptor)
-    var batchNumber = 0
-    var lines: [InputLine] = []
-    while writer.failure == nil {
-      batchNumber += 1
-      reader.reuseChunks(ofBatchesThrough: batchNumber - 1)
-      lines.removeAll(keepingCapacity: true)
-      let batch = Self.readBatch(&reader, number: batchNumber, name: name, into: consume lines)
-      lines = batch.lines
-      if batch.lines.isEmpty && batch.readError == nil { break }
-      writer.write(
-        ProcessedBatch(
-          parts: processBatch(batch.lines, from: name, command: command, workspaces: workspaces, writer: writer),
-          source: name, readError: batch.readError, bytesRead: batch.bytesRead))
-      if batch.readError != nil { break }
-    }
-  }
-
-  /// Several jobs: a reader thread fills batches ahead, the jobs process them on this thread's
-  /// call to `concurrentPerform`, a writer thread writes them out.
-  private func processInPipeline<Command: LineCommand>(
-    _ command: Command, descriptor: FileDescriptor, name: String, workspaces: [WorkspaceSlot<Command.Workspace>],
-    writer: BatchWriter
-  ) {
-    let batches = Channel<ReadBatch>(capacity: Self.batchesAhead)
-    let processed = Channel<ProcessedBatch?>(capacity: Self.batchesAhead)
-    // The last batch the jobs are done with: the reader may reuse the chunks its lines were in.
-    let finished = Atomic<Int>(0)
-    let stop = Atomic<Bool>(false)
-    // The reader's chunks hold the lines: it waits, with them, until the jobs are done.
-    let jobsDone = DispatchSemaphore(value: 0)
-    // Line lists the jobs are done with, for the reader to fill again.
-    let spareLines = Mutex<[[InputLine]]>([])
-    let stages = DispatchGroup()
-    // The reader and the writer wait on each other and on the jobs: each runs on a queue of its own,
-    // whose thread is not one of the pool's, so their waiting never takes a thread from the jobs.
-    DispatchQueue(label: "bidi-fix.reader").async(group: stages) {
-      // The reader checks the UTF-8 of each chunk as it comes in, while the chunk is in its core's
-      // cache; a job that checked a line first would read it from the reader's core.
-      var reader = LineReader(descriptor: descriptor)
-      var batchNumber = 0
-      while true {
-        batchNumber += 1
-        reader.reuseChunks(ofBatchesThrough: finished.load(ordering: .acquiring))
-        let spare = spareLines.withLock { $0.popLast() } ?? []
-        let batch = Self.readBatch(&reader, number: batchNumber, name: name, into: consume spare)
-        // A batch with no lines and no error ends the stream; one is sent after a read error too,
-        // and once the jobs have stopped.
-        let atEnd = batch.lines.isEmpty && batch.readError == nil
-        let failed = batch.readError != nil
-        batches.send(consume batch)
-        let stopping = !atEnd && (failed || stop.load(ordering: .relaxed))
-        if stopping { batches.send(ReadBatch(lines: [], number: batchNumber + 1)) }
-        if atEnd || stopping {
-          withExtendedLifetime(reader) { jobsDone.wait() }
-          return
+    let input = Mutex(SharedInput(reader: LineReader(descriptor: descriptor)))
+    // Batches read and not yet written, at most one more than the jobs: a job that finishes ahead of
+    // the one whose batch is to be written next waits here, so memory stays a batch or two a job.
+    let inFlight = DispatchSemaphore(value: workspaces.count + 1)
+    DispatchQueue.concurrentPerform(iterations: workspaces.count) { job in
+      workspaces[job].workspace.withLock { workspace in
+        var lines: [InputLine] = []
+        while true {
+          inFlight.wait()
+          let read: ReadBatch? = input.withLock { input in
+            guard !input.atEnd, writer.failure == nil else { return nil }
+            input.number += 1
+            input.reader.reuseChunks(ofBatchesThrough: writer.writtenThrough)
+            lines.removeAll(keepingCapacity: true)
+            let batch = Self.readBatch(&input.reader, number: input.number, name: name, into: consume lines)
+            lines = []
+            // A read error ends the input after the batch that met it.
+            input.atEnd = batch.readError != nil || (batch.lines.isEmpty && batch.readError == nil)
+            return batch.lines.isEmpty && batch.readError == nil ? nil : batch
+          }
+          guard var batch = read else {
+            inFlight.signal()
+            return
+          }
+          let processed = processLines(batch, from: name, command: command, workspace: &workspace, writer: writer)
+          swap(&lines, &batch.lines)
+          let written = writer.write(consume processed, number: batch.number)
+          for _ in 0..<written { inFlight.signal() }
         }
       }
     }
-    DispatchQueue(label: "bidi-fix.writer").async(group: stages) {
-      while let batch = processed.receive() { writer.write(batch) }
-    }
-    while true {
-      var batch = batches.receive()
-      if batch.lines.isEmpty && batch.readError == nil { break }
-      // After a write failed, the rest is read and let go, so the reader can finish.
-      if writer.failure != nil {
-        stop.store(true, ordering: .relaxed)
-        finished.store(batch.number, ordering: .releasing)
-        continue
-      }
-      let processedBatch = ProcessedBatch(
-        parts: processBatch(batch.lines, from: name, command: command, workspaces: workspaces, writer: writer),
-        source: name, readError: batch.readError, bytesRead: batch.bytesRead)
-      finished.store(batch.number, ordering: .releasing)
-      processed.send(processedBatch)
-      var lines: [InputLine] = []
-      swap(&lines, &batch.lines)
-      lines.removeAll(keepingCapacity: true)
-      spareLines.withLock { if $0.count <= Self.batchesAhead { $0.append(lines) } }
-    }
-    jobsDone.signal()
-    processed.send(nil)
-    stages.wait()
   }
 
   /// Reads the next batch's lines; a read error ends the batch and is kept with it.
-  /// The lines go into `lines`, an empty list whose room a batch before left: a list of 16,384
-  /// lines made anew came from the kernel page by page.
+  /// The lines go into `lines`, an empty list whose room a batch before left: a list of thousands
+  /// of lines made anew came from the kernel page by page.
   private static func readBatch(
     _ reader: inout LineReader, number: Int, name: String, into lines: consuming [InputLine]
   ) -> ReadBatch {
@@ -175,72 +121,34 @@ struct LineDriver {
     return batch
   }
 
-  /// The batch's output in parts, in input order: one part per piece of the batch, each covering a
-  /// run of consecutive lines, so a line costs no allocation of its own. The parts' output buffers
-  /// come from the writer's spares while it has any.
-  private func processBatch<Command: LineCommand>(
-    _ batch: [InputLine], from name: String, command: Command, workspaces: [WorkspaceSlot<Command.Workspace>],
+  /// The output of a batch's lines; its buffer is one the writer has written before, while it has
+  /// any.
+  private func processLines<Command: LineCommand>(
+    _ batch: ReadBatch, from name: String, command: Command, workspace: inout Command.Workspace,
     writer: BatchWriter
-  ) -> [BatchPart] {
-    let workers = max(1, min(jobs, batch.count))
-    @Sendable func process(_ range: Range<Int>, into part: inout BatchPart, workspace: inout Command.Workspace) {
-      part.output.removeAll(keepingCapacity: true)
-      // With room to spare, so that the next batch, a few bytes longer, still fits in the buffer
-      // this one hands back: a buffer made anew comes from the kernel page by page.
-      let needed = batch[range].reduce(0) { $0 + $1.count } * 5 / 4 + 64
-      if part.output.capacity < needed { part.output.reserveCapacity(needed + needed / 8) }
-      for line in batch[range] {
-        line.withBytes { bytes in
-          command.process(
-            bytes, line: line.info, from: name, into: &part.output, diagnostics: &part.diagnostics,
-            workspace: &workspace)
-        }
-        if command.keepsLineEndings {
-          switch line.info.terminator {
-          case .lineFeed: part.output.append(0x0A)
-          case .carriageReturnLineFeed: part.output.append(contentsOf: [0x0D, 0x0A])
-          case .none: break
-          }
+  ) -> ProcessedBatch {
+    var processed = ProcessedBatch(
+      output: writer.spareOutput(), source: name, readError: batch.readError, bytesRead: batch.bytesRead)
+    // With room to spare, so that the next batch, a few bytes longer, still fits in the buffer
+    // this one hands back: a buffer made anew comes from the kernel page by page.
+    let needed = batch.lines.reduce(0) { $0 + $1.count } * 5 / 4 + 64
+    if processed.output.capacity < needed { processed.output.reserveCapacity(needed + needed / 8) }
+    for line in batch.lines {
+      line.withBytes { bytes in
+        command.process(
+          bytes, line: line.info, from: name, into: &processed.output, diagnostics: &processed.diagnostics,
+          workspace: &workspace)
+      }
+      if command.keepsLineEndings {
+        switch line.info.terminator {
+        case .lineFeed: processed.output.append(0x0A)
+        case .carriageReturnLineFeed: processed.output.append(contentsOf: [0x0D, 0x0A])
+        case .none: break
         }
       }
     }
-    if workers == 1 {
-      var part = BatchPart(output: writer.spareOutput())
-      workspaces[0].workspace.withLock { process(0..<batch.count, into: &part, workspace: &$0) }
-      return [part]
-    }
-    // Messages differ in cost by a hundred times (a plain line is copied, a mixed one laid out), so
-    // the batch is cut into pieces many times the number of workers, which take the next piece as
-    // they finish one; the pieces' outputs are joined in order. The last piece of a batch keeps the
-    // other workers waiting: the more pieces, the shorter that wait.
-    let pieces = min(batch.count, workers * Self.piecesPerWorker)
-    let slots = (0..<pieces).map { _ in PartSlot(BatchPart(output: writer.spareOutput())) }
-    let nextPiece = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      // Each worker has a workspace of its own: its lock is never contended.
-      workspaces[worker].workspace.withLock { workspace in
-        while true {
-          let piece = nextPiece.wrappingAdd(1, ordering: .relaxed).oldValue
-          guard piece < pieces else { break }
-          // Each piece is taken once, so its lock is never contended either: it only hands the part
-          // over. Even pieces: their lengths differ by at most one line.
-          slots[piece].part.withLock { part in
-            process(
-              piece * batch.count / pieces..<(piece + 1) * batch.count / pieces, into: &part, workspace: &workspace)
-          }
-        }
-      }
-    }
-    return slots.map { slot in
-      slot.part.withLock { part in
-        var taken = BatchPart()
-        swap(&taken, &part)
-        return taken
-      }
-    }
+    return processed
   }
-
-  private static let piecesPerWorker = 32
 
   /// An output buffer larger than this share of a batch is let go once written rather than kept for
   /// the next batch: kept, a buffer that grew for one long line would stay that size for good.
@@ -257,28 +165,25 @@ private struct ReadBatch: Sendable {
   var bytesRead = 0
 }
 
-/// The output of a run of consecutive lines, with their diagnostics in line order.
+/// The input the jobs read from in turn: the reader, the number of the last batch read, and
+/// whether the reading has ended.
 @available(SwiftStdlib 6.2, *)
-private struct BatchPart: Sendable {
-  var output: [UInt8] = []
-  var diagnostics: [Diagnostic] = []
+private struct SharedInput {
+  var reader: LineReader
+  var number = 0
+  var atEnd = false
 }
 
-/// A processed batch on its way to the writer.
+/// A processed batch on its way to the writer: its output, its diagnostics in line order, and what
+/// stopped the reading after it, if anything did.
 @available(SwiftStdlib 6.2, *)
 private struct ProcessedBatch: Sendable {
-  var parts: [BatchPart]
+  var output: [UInt8]
+  var diagnostics: [Diagnostic] = []
   /// The input's name, for the diagnostics.
   var source: String
-  var readError: String?
-  var bytesRead: Int
-}
-
-/// The part of one piece, written by the worker that takes the piece and read once all are done.
-@available(SwiftStdlib 6.2, *)
-private final class PartSlot: Sendable {
-  let part: Mutex<BatchPart>
-  init(_ part: BatchPart) { self.part = Mutex(part) }
+  var readError: String? = nil
+  var bytesRead = 0
 }
 
 /// One job's workspace, used by one worker at a time.
@@ -288,9 +193,9 @@ private final class WorkspaceSlot<Workspace: Sendable>: Sendable {
   init(_ workspace: Workspace) { self.workspace = Mutex(workspace) }
 }
 
-/// Writes processed batches in order: each part's diagnostics to stderr, then its output to
-/// stdout; keeps the exit status the diagnostics call for, the first write failure, and the output
-/// buffers written, for the next batches to fill.
+/// Writes processed batches in input order, whichever job finishes one first: each batch's
+/// diagnostics to stderr, then its output to stdout; keeps the exit status the diagnostics call for,
+/// the first write failure, and the output buffers written, for the next batches to fill.
 @available(SwiftStdlib 6.2, *)
 private final class BatchWriter: Sendable {
   private struct State {
@@ -300,12 +205,22 @@ private final class BatchWriter: Sendable {
     var progress: ProgressBar? = nil
   }
 
+  /// Which batch is written next, and the batches finished before their turn.
+  private struct Order {
+    var next = 1
+    var waiting: [Int: ProcessedBatch] = [:]
+  }
+
   private let state: Mutex<State>
+  /// A lock of its own, held only to hand a batch over: a job whose batch is not next never waits
+  /// while another job writes.
+  private let order = Mutex(Order())
   /// Output buffers written, for the jobs to fill again: a lock of their own, so a job taking one
   /// never waits while the writer writes a batch.
   private let spareOutputs = Mutex<[[UInt8]]>([])
-  /// Whether a write failed, for the stages to check without waiting on the writer.
+  /// Whether a write failed, for the jobs to check without waiting on the writer.
   private let failed = Atomic<Bool>(false)
+  private let written = Atomic<Int>(0)
 
   init(output: OutputWriter) { state = Mutex(State(output: output)) }
 
@@ -319,8 +234,15 @@ private final class BatchWriter: Sendable {
     return state.withLock { $0.failure }
   }
 
+  /// The number of the last batch of the file written: no line of it or of a batch before it is
+  /// read again.
+  var writtenThrough: Int { written.load(ordering: .acquiring) }
+
+  /// Starts a file, whose batches are numbered from 1.
   func startFile(progress: ProgressBar?) {
     state.withLock { $0.progress = progress }
+    order.withLock { $0 = Order() }
+    written.store(0, ordering: .releasing)
   }
 
   func finishFile() {
@@ -335,35 +257,60 @@ private final class BatchWriter: Sendable {
     }
   }
 
-  func write(_ batch: consuming ProcessedBatch) {
+  /// Writes batch `number` of the file if it is next, and then the batches that were waiting for
+  /// it; keeps it for later otherwise. Returns how many batches this call wrote.
+  func write(_ batch: consuming ProcessedBatch, number: Int) -> Int {
+    // Moved, never copied, from here to the write: a copy left alive would keep the output buffer
+    // shared, and emptying it for reuse would then make a new one.
+    var next: ProcessedBatch? = consume batch
+    let isNext = order.withLock { order in
+      guard number == order.next else {
+        order.waiting[number] = next.take()
+        return false
+      }
+      return true
+    }
+    guard isNext else { return 0 }
+    // Only the job holding batch `order.next` gets here, until it moves `order.next` on.
+    var count = 0
+    while let batch = next.take() {
+      writeOut(consume batch)
+      count += 1
+      next = order.withLock { order in
+        order.next += 1
+        return order.waiting.removeValue(forKey: order.next)
+      }
+      written.store(number + count - 1, ordering: .releasing)
+    }
+    return count
+  }
+
+  private func writeOut(_ batch: consuming ProcessedBatch) {
+    var output: [UInt8] = []
+    swap(&output, &batch.output)
     state.withLock { state in
       if let readError = batch.readError {
         Standard.error(readError)
         state.status = max(state.status, .badInput)
       }
       guard state.failure == nil else { return }
-      let keptCapacity = LineDriver.outputBufferLimit / max(1, batch.parts.count)
-      for index in batch.parts.indices {
-        for diagnostic in batch.parts[index].diagnostics {
-          // Findings are the output of `check` itself; everything else goes to stderr.
-          if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: batch.source)) }
-          state.status = max(
-            state.status,
-            diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
-        }
-        var output: [UInt8] = []
-        swap(&output, &batch.parts[index].output)
-        do throws(OutputError) {
-          try state.output.write(output)
-        } catch {
-          state.failure = error
-          failed.store(true, ordering: .releasing)
-          return
-        }
-        if output.capacity <= keptCapacity {
-          output.removeAll(keepingCapacity: true)
-          spareOutputs.withLock { $0.append(output) }
-        }
+      for diagnostic in batch.diagnostics {
+        // Findings are the output of `check` itself; everything else goes to stderr.
+        if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: batch.source)) }
+        state.status = max(
+          state.status,
+          diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
+      }
+      do throws(OutputError) {
+        try state.output.write(output)
+      } catch {
+        state.failure = error
+        failed.store(true, ordering: .releasing)
+        return
+      }
+      if output.capacity <= LineDriver.outputBufferLimit {
+        output.removeAll(keepingCapacity: true)
+        spareOutputs.withLock { $0.append(output) }
       }
       state.progress?.update(bytesDone: batch.bytesRead)
     }
