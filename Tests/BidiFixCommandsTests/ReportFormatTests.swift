@@ -222,6 +222,24 @@ struct ReportFormatTests {
     let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
     #expect(
       (notes.first?["message"] as? [String: Any])?["text"] as? String == "and 5 more findings on this line, not shown")
+    // The notes in input order, with two jobs, and a file named twice noted for each reading.
+    let noted = try TemporaryFolder()
+    try Data("\(many)\nplain\n\(many)\n".utf8).write(to: noted.url.appendingPathComponent("f.txt"))
+    try Data("plain\n\(many)\n".utf8).write(to: noted.url.appendingPathComponent("g.txt"))
+    let twice = try BidiFixBinary.run(
+      ["check", "--format", "sarif", "--jobs", "2", "f.txt", "g.txt", "f.txt"], directory: noted.url)
+    #expect(try Self.validateSARIF(twice.stdout) == nil)
+    let twiceLog = try #require(JSONSerialization.jsonObject(with: twice.stdout) as? [String: Any])
+    let twiceRun = try #require((twiceLog["runs"] as? [[String: Any]])?.first)
+    let twiceNotes = try #require(
+      (twiceRun["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]])
+    let noteLocations = twiceNotes.map { note in
+      let physical = (note["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+      let uri = (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String ?? ""
+      return "\(uri):\((physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0)"
+    }
+    #expect(noteLocations == ["f.txt:1", "f.txt:3", "g.txt:2", "f.txt:1", "f.txt:3"])
+    #expect((twiceRun["results"] as? [Any])?.count == 5_000)
     // Nothing found: a valid log with no results.
     let clean = try BidiFixBinary.run(["check", "--format", "sarif"], input: "plain\n")
     #expect(clean.status == 0)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiIsolator
+import Synchronization
 import SystemPackage
 
 @available(SwiftStdlib 6.2, *)
@@ -33,9 +34,18 @@ struct CheckCommand: ParsableCommand {
       failOn: reportOptions.failOn)
     let files = input.files.filter { !configuration.excludes($0, paths: paths) }
     let status: ExitStatus
-    if format == .sarif {
-      // One log, even when the configuration excludes every file named: a CI step uploads it.
-      status = report.runDocument(inputs: input.files.isEmpty ? ["-"] : files)
+    if let document = report.document(of: input.files.isEmpty ? ["-"] : files) {
+      if !input.files.isEmpty && files.isEmpty {
+        // One log, even when the configuration excludes every file named: a CI step uploads it.
+        do throws(OutputError) {
+          var writer = try ReportWriter(reporter: report.reporter, rules: ReportRule.controlRules)
+          try writer.finish(successful: true)
+          return
+        } catch {
+          throw ExitCode(error.report().rawValue)
+        }
+      }
+      status = input.driver.run(report, inputs: files, document: document)
     } else {
       if !input.files.isEmpty && files.isEmpty { return }
       status = input.driver.run(report, inputs: files)
@@ -54,6 +64,8 @@ struct CheckReport: MessageReport {
   let severities: [String: FindingSeverity]
   /// The least severity that makes the exit status 1.
   let failOn: FindingSeverity
+  /// The lines' findings left out of a document, for its closing.
+  let omitted = OmittedNotes()
 
   /// At most this many findings of one line are written out, then a line that says how many more
   /// there were: a line pasted full of controls would otherwise give a report tens of times its size.
@@ -64,9 +76,16 @@ struct CheckReport: MessageReport {
     diagnostics: inout [Diagnostic]
   ) {
     let (findings, omitted) = self.findings(in: messages, line: line.number, from: source)
-    // A line format's findings, each a line: a document's go through ``runDocument(inputs:)``.
-    for finding in findings { reporter.write(finding, into: &output) }
-    if let omitted { reporter.writeOmitted(omitted, into: &output) }
+    // A line format's findings, each a line; a document's, each after the separator (the driver
+    // leaves out the first), and the note of those left out kept for the closing.
+    let separator = reporter.isDocument ? reporter.separator : nil
+    for finding in findings {
+      if let separator { output += separator.utf8 }
+      reporter.write(finding, into: &output)
+    }
+    if let omitted {
+      if reporter.isDocument { self.omitted.add(omitted) } else { reporter.writeOmitted(omitted, into: &output) }
+    }
     // One finding is enough for the exit status.
     if let failing = findings.first(where: { $0.severity >= failOn }) {
       diagnostics.append(
@@ -95,56 +114,45 @@ struct CheckReport: MessageReport {
     return (shown, hidden > 0 ? OmittedFindings(file: source, line: line, count: hidden) : nil)
   }
 
-  /// Runs over `inputs` (`-` is standard input) for a document format, whose findings
-  /// go into one document: line by line on one core, since every finding goes through the one
-  /// document's writer.
-  func runDocument(inputs: [String]) -> ExitStatus {
-    var status = ExitStatus.success
-    do throws(OutputError) {
-      var writer = try ReportWriter(reporter: reporter, rules: ReportRule.controlRules)
-      for input in inputs {
-        let name = input == "-" ? "<stdin>" : input
-        let descriptor: FileDescriptor
-        switch InputFile.open(input) {
-        case .failure(let error):
-          Standard.error("bidi-fix: \(name): \(error.message)")
-          status = max(status, .badInput)
-          continue
-        case .success((let opened, _)):
-          descriptor = opened
-        }
-        defer { if input != "-" { try? descriptor.close() } }
-        var reader = LineReader(descriptor: descriptor)
-        while true {
-          let next: InputLine?
-          do {
-            next = try reader.next()
-          } catch {
-            Standard.error("bidi-fix: \(name): cannot read: \(error.description)")
-            status = max(status, .badInput)
-            break
-          }
-          guard let line = next else { break }
-          var diagnostics: [Diagnostic] = []
-          let (findings, omitted) = line.withBytes { bytes in
-            self.findings(
-              in: messages(in: bytes, line: line.info, diagnostics: &diagnostics), line: line.info.number, from: name)
-          }
-          for diagnostic in diagnostics {
-            Standard.error(diagnostic.formatted(file: name))
-            if diagnostic.severity == .error { status = max(status, .badInput) }
-          }
-          for finding in findings { try writer.write(finding) }
-          if let omitted { try writer.writeOmitted(omitted) }
-          if findings.contains(where: { $0.severity >= failOn }) { status = max(status, .findings) }
-          reader.reuseChunks(ofBatchesThrough: Int.max)
-        }
-      }
-      try writer.finish(successful: status < .badInput)
-    } catch {
-      return error.report()
+  /// The frame of the report over `inputs` (`-` is standard input) when its format is one document,
+  /// `nil` for a line format.
+  func document(of inputs: [String]) -> LineDriver.Document? {
+    guard reporter.isDocument else { return nil }
+    let reporter = reporter
+    let omitted = omitted
+    let names = inputs.map { $0 == "-" ? "<stdin>" : $0 }
+    return LineDriver.Document(
+      opening: reporter.opening(rules: ReportRule.controlRules), separator: reporter.separator,
+      closing: { successful in reporter.closing(notes: omitted.inOrder(of: names), successful: successful) })
+  }
+}
+
+/// Notes of findings a document format left out of lines, which the jobs add as they go, and the
+/// closing lists in input order.
+@available(SwiftStdlib 6.2, *)
+final class OmittedNotes: Sendable {
+  private let notes = Mutex<[OmittedFindings]>([])
+
+  func add(_ note: OmittedFindings) {
+    notes.withLock { $0.append(note) }
+  }
+
+  /// The notes by input, in the order of `names`, and by line within each. A file named twice is
+  /// read twice and gives the same notes twice: a line's *k*-th note goes with the file's *k*-th
+  /// place in `names`.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* notes.
+  func inOrder(of names: [String]) -> [OmittedFindings] {
+    var places: [String: [Int]] = [:]
+    for (index, name) in names.enumerated() { places[name, default: []].append(index) }
+    var seen: [OmittedFindings: Int] = [:]
+    let placed = notes.withLock { $0 }.map { note in
+      let occurrence = seen[note, default: 0]
+      seen[note] = occurrence + 1
+      let filePlaces = places[note.file] ?? []
+      return (place: filePlaces.isEmpty ? names.count : filePlaces[min(occurrence, filePlaces.count - 1)], note: note)
     }
-    return status
+    return placed.sorted { ($0.place, $0.note.line) < ($1.place, $1.note.line) }.map(\.note)
   }
 }
 

@@ -29,11 +29,22 @@ struct LineDriver {
   private static let batchBytes = 1 << 20
   private static let batchLines = 4_096
 
-  /// Runs `command` over `inputs` (`-` is standard input) and returns the exit status.
-  func run<Command: LineCommand>(_ command: Command, inputs: [String]) -> ExitStatus {
+  /// A report that is one document over all the inputs (SARIF): what comes before the first
+  /// finding, what goes between two, and what comes after the last, given whether every input was
+  /// read. The command writes each finding after the separator; the writer leaves out the first.
+  struct Document: Sendable {
+    var opening: String
+    var separator: String
+    var closing: @Sendable (_ successful: Bool) -> String
+  }
+
+  /// Runs `command` over `inputs` (`-` is standard input) and returns the exit status; the output is
+  /// `document` when there is one, opened even when no input can be read.
+  func run<Command: LineCommand>(_ command: Command, inputs: [String], document: Document? = nil) -> ExitStatus {
     let workspaces = (0..<jobs).map { _ in WorkspaceSlot(command.makeWorkspace()) }
-    let writer = BatchWriter(output: OutputWriter(descriptor: .standardOutput))
+    let writer = BatchWriter(output: OutputWriter(descriptor: .standardOutput), separator: document?.separator)
     var status = ExitStatus.success
+    if let document { writer.writeFrame(document.opening) }
     for input in inputs.isEmpty ? ["-"] : inputs {
       let name = input == "-" ? "<stdin>" : input
       let descriptor: FileDescriptor
@@ -53,6 +64,7 @@ struct LineDriver {
       if let failure = writer.failure { return failure.report() }
       status = max(status, writer.takeStatus())
     }
+    if let document { writer.writeFrame(document.closing(status < .badInput)) }
     writer.flush()
     if let failure = writer.failure { return failure.report() }
     return status
@@ -203,6 +215,8 @@ private final class BatchWriter: Sendable {
     var failure: OutputError? = nil
     var status = ExitStatus.success
     var progress: ProgressBar? = nil
+    /// Whether a document's first finding, which goes without its separator, is still to come.
+    var beforeFirstFinding = true
   }
 
   /// Which batch is written next, and the batches finished before their turn.
@@ -222,7 +236,26 @@ private final class BatchWriter: Sendable {
   private let failed = Atomic<Bool>(false)
   private let written = Atomic<Int>(0)
 
-  init(output: OutputWriter) { state = Mutex(State(output: output)) }
+  /// What the command writes before each finding of a document, or `nil`.
+  private let separator: String?
+
+  init(output: OutputWriter, separator: String?) {
+    state = Mutex(State(output: output))
+    self.separator = separator
+  }
+
+  /// Writes a document's opening or closing.
+  func writeFrame(_ text: String) {
+    state.withLock { state in
+      guard state.failure == nil else { return }
+      do throws(OutputError) {
+        try state.output.write(text)
+      } catch {
+        state.failure = error
+        failed.store(true, ordering: .releasing)
+      }
+    }
+  }
 
   /// A buffer written before, emptied, or a new one.
   func spareOutput() -> [UInt8] {
@@ -294,6 +327,10 @@ private final class BatchWriter: Sendable {
         state.status = max(state.status, .badInput)
       }
       guard state.failure == nil else { return }
+      if let separator, state.beforeFirstFinding, !output.isEmpty {
+        output.removeFirst(separator.utf8.count)
+        state.beforeFirstFinding = false
+      }
       for diagnostic in batch.diagnostics {
         // Findings are the output of `check` itself; everything else goes to stderr.
         if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: batch.source)) }
