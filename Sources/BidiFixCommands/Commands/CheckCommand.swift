@@ -1,6 +1,5 @@
 import ArgumentParser
 import BidiIsolator
-import Synchronization
 import SystemPackage
 
 @available(SwiftStdlib 6.2, *)
@@ -34,7 +33,7 @@ struct CheckCommand: ParsableCommand {
       failOn: reportOptions.failOn)
     let files = input.files.filter { !configuration.excludes($0, paths: paths) }
     let status: ExitStatus
-    if let document = report.document(of: input.files.isEmpty ? ["-"] : files) {
+    if let document = report.document {
       if !input.files.isEmpty && files.isEmpty {
         // One log, even when the configuration excludes every file named: a CI step uploads it.
         do throws(OutputError) {
@@ -64,8 +63,6 @@ struct CheckReport: MessageReport {
   let severities: [String: FindingSeverity]
   /// The least severity that makes the exit status 1.
   let failOn: FindingSeverity
-  /// The lines' findings left out of a document, for its closing.
-  let omitted = OmittedNotes()
 
   /// At most this many findings of one line are written out, then a line that says how many more
   /// there were: a line pasted full of controls would otherwise give a report tens of times its size.
@@ -77,14 +74,20 @@ struct CheckReport: MessageReport {
   ) {
     let (findings, omitted) = self.findings(in: messages, line: line.number, from: source)
     // A line format's findings, each a line; a document's, each after the separator (the driver
-    // leaves out the first), and the note of those left out kept for the closing.
+    // leaves out the first), and the note of those left out for the driver to keep for the closing.
     let separator = reporter.isDocument ? reporter.separator : nil
     for finding in findings {
       if let separator { output += separator.utf8 }
       reporter.write(finding, into: &output)
     }
     if let omitted {
-      if reporter.isDocument { self.omitted.add(omitted) } else { reporter.writeOmitted(omitted, into: &output) }
+      if reporter.isDocument {
+        diagnostics.append(
+          Diagnostic(
+            severity: .warning, line: line.number, text: omitted.message, omittedFindings: omitted.count))
+      } else {
+        reporter.writeOmitted(omitted, into: &output)
+      }
     }
     // One finding is enough for the exit status.
     if let failing = findings.first(where: { $0.severity >= failOn }) {
@@ -114,45 +117,13 @@ struct CheckReport: MessageReport {
     return (shown, hidden > 0 ? OmittedFindings(file: source, line: line, count: hidden) : nil)
   }
 
-  /// The frame of the report over `inputs` (`-` is standard input) when its format is one document,
-  /// `nil` for a line format.
-  func document(of inputs: [String]) -> LineDriver.Document? {
+  /// The frame of the report when its format is one document, `nil` for a line format.
+  var document: LineDriver.Document? {
     guard reporter.isDocument else { return nil }
     let reporter = reporter
-    let omitted = omitted
-    let names = inputs.map { $0 == "-" ? "<stdin>" : $0 }
     return LineDriver.Document(
       opening: reporter.opening(rules: ReportRule.controlRules), separator: reporter.separator,
-      closing: { successful in reporter.closing(notes: omitted.inOrder(of: names), successful: successful) })
-  }
-}
-
-/// Notes of findings a document format left out of lines, which the jobs add as they go, and the
-/// closing lists in input order.
-@available(SwiftStdlib 6.2, *)
-final class OmittedNotes: Sendable {
-  private let notes = Mutex<[OmittedFindings]>([])
-
-  func add(_ note: OmittedFindings) {
-    notes.withLock { $0.append(note) }
-  }
-
-  /// The notes by input, in the order of `names`, and by line within each. A file named twice is
-  /// read twice and gives the same notes twice: a line's *k*-th note goes with the file's *k*-th
-  /// place in `names`.
-  ///
-  /// - Complexity: O(*k* log *k*) for *k* notes.
-  func inOrder(of names: [String]) -> [OmittedFindings] {
-    var places: [String: [Int]] = [:]
-    for (index, name) in names.enumerated() { places[name, default: []].append(index) }
-    var seen: [OmittedFindings: Int] = [:]
-    let placed = notes.withLock { $0 }.map { note in
-      let occurrence = seen[note, default: 0]
-      seen[note] = occurrence + 1
-      let filePlaces = places[note.file] ?? []
-      return (place: filePlaces.isEmpty ? names.count : filePlaces[min(occurrence, filePlaces.count - 1)], note: note)
-    }
-    return placed.sorted { ($0.place, $0.note.line) < ($1.place, $1.note.line) }.map(\.note)
+      closing: { notes, successful in reporter.closing(notes: notes, successful: successful) })
   }
 }
 

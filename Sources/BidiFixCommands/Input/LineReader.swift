@@ -84,20 +84,22 @@ struct LineReader {
   private var atEnd = false
   private var lineNumber = 0
   private static let chunkSize = 1 << 20
-  /// Chunks left behind, which lines handed out may still point into, and chunks the lines let go
-  /// of, to read into again: a fresh megabyte came from the kernel page by page, zeroed, and that
-  /// was several percent of `isolate`.
   /// Chunks no longer read into, with the batch that was being read when each was retired: lines
   /// of that batch and earlier ones may point into it.
   private var retiredChunks: [(chunk: Chunk, batch: Int)] = []
   /// The batch the lines read now belong to, which the caller counts.
   var batch = 0
+  /// Chunks the lines let go of, to read into again: a fresh megabyte came from the kernel page by
+  /// page, zeroed, and that was several percent of `isolate`. At most `spareChunkLimit` are kept.
   private var spareChunks: [Chunk] = []
+  private let spareChunkLimit: Int
   /// Bytes read so far, for progress reports.
   private(set) var bytesRead = 0
 
-  init(descriptor: FileDescriptor) {
+  /// A reader of `descriptor` that keeps up to `keepingSpareChunks` chunks its caller let go of.
+  init(descriptor: FileDescriptor, keepingSpareChunks: Int = 8) {
     self.descriptor = descriptor
+    spareChunkLimit = keepingSpareChunks
   }
 
   /// The next line, or `nil` at the end of the input.
@@ -151,8 +153,6 @@ struct LineReader {
     }
   }
 
-  /// Takes the chunks left behind so far as free to read into again: the caller has let go of the
-  /// lines it was given, and none of them may be read after this.
   /// Makes the chunks that only lines of batches up to `finished` point into available again: those
   /// batches are done with.
   mutating func reuseChunks(ofBatchesThrough finished: Int) {
@@ -162,14 +162,12 @@ struct LineReader {
       if batch > finished {
         retiredChunks[kept] = retiredChunks[index]
         kept += 1
-      } else if chunk.capacity <= 2 * Self.chunkSize && spareChunks.count < Self.spareChunkLimit {
+      } else if chunk.capacity <= 2 * Self.chunkSize && spareChunks.count < spareChunkLimit {
         spareChunks.append(chunk)
       }
     }
     retiredChunks.removeSubrange(kept...)
   }
-
-  private static let spareChunkLimit = 8
 
   /// Checks the complete lines of the buffer at once, up to the last line feed read from `newData`
   /// on: a line feed is a whole character, so the stretch is well-formed exactly when every line in

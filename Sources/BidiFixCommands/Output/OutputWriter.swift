@@ -18,9 +18,9 @@ struct OutputWriter {
     if buffer.count >= Self.flushThreshold { try flush() }
   }
 
-  /// Writes a large buffer (with one job, a whole batch's output) without copying it into this
-  /// one first: a copy of megabytes on every batch would be a pass over the output for nothing. A
-  /// smaller one is buffered as usual; what is buffered goes out first.
+  /// Writes a large buffer (a whole batch's output) without copying it into this one first: a copy
+  /// of a megabyte on every batch would be a pass over the output for nothing. A smaller one is
+  /// buffered as usual; what is buffered goes out first.
   mutating func write(_ bytes: [UInt8]) throws(OutputError) {
     guard bytes.count >= Self.flushThreshold else {
       buffer.append(contentsOf: bytes)

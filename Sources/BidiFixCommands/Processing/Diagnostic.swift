@@ -1,4 +1,6 @@
-/// A message for stderr about one place in the input, `FILE:LINE[:COLUMN]: text`.
+/// A message for stderr about one place in the input, `FILE:LINE[:COLUMN]: text`; or, with
+/// ``omittedFindings``, the note of a report that is one document that a line had more findings than
+/// it shows, which goes into the document's closing instead.
 @available(SwiftStdlib 6.2, *)
 struct Diagnostic: Sendable, Equatable {
   enum Severity: Sendable, Comparable {
@@ -15,6 +17,8 @@ struct Diagnostic: Sendable, Equatable {
   /// 1-based column in Unicode scalars, when the message points inside the line.
   var column: Int?
   var text: String
+  /// How many findings of the line a document report leaves out; `nil` for a message for stderr.
+  var omittedFindings: Int? = nil
 
   func formatted(file: String) -> String {
     let place = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"

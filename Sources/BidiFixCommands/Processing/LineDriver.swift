@@ -8,8 +8,9 @@ import SystemPackage
   import Darwin
 #endif
 
-/// Streams every input through a command: reads lines in batches, processes a batch on several
-/// cores, writes the results in input order, and reports diagnostics as `FILE:LINE: …` on stderr.
+/// Streams every input through a command: reads lines in batches, processes several batches at once
+/// on several cores, writes the results in input order, and reports diagnostics as `FILE:LINE: …`
+/// on stderr.
 ///
 /// Each job reads a batch, processes it and writes it, on its own thread: with one job everything
 /// happens on the calling thread, one batch after another. With more, one job reads while the
@@ -24,18 +25,19 @@ struct LineDriver {
   var jobs: Int
   var showsProgress: Bool
 
-  /// The lines of a batch: about this many bytes, and at most so many lines. A batch, its output
-  /// and the job's workspace stay within the caches of the job's core.
+  /// The lines of a batch: about this many bytes, and at most so many lines. A job reads, processes
+  /// and writes a batch while its lines and output are still in its core's caches.
   private static let batchBytes = 1 << 20
   private static let batchLines = 4_096
 
   /// A report that is one document over all the inputs (SARIF): what comes before the first
-  /// finding, what goes between two, and what comes after the last, given whether every input was
+  /// finding, what goes between two, and what comes after the last, given the notes of findings left
+  /// out of lines (``Diagnostic/omittedFindings``), in input order, and whether every input was
   /// read. The command writes each finding after the separator; the writer leaves out the first.
   struct Document: Sendable {
     var opening: String
     var separator: String
-    var closing: @Sendable (_ successful: Bool) -> String
+    var closing: @Sendable (_ notes: [OmittedFindings], _ successful: Bool) -> String
   }
 
   /// Runs `command` over `inputs` (`-` is standard input) and returns the exit status; the output is
@@ -64,7 +66,7 @@ struct LineDriver {
       if let failure = writer.failure { return failure.report() }
       status = max(status, writer.takeStatus())
     }
-    if let document { writer.writeFrame(document.closing(status < .badInput)) }
+    if let document { writer.writeFrame(document.closing(writer.takeNotes(), status < .badInput)) }
     writer.flush()
     if let failure = writer.failure { return failure.report() }
     return status
@@ -78,7 +80,10 @@ struct LineDriver {
     _ command: Command, descriptor: FileDescriptor, name: String, workspaces: [WorkspaceSlot<Command.Workspace>],
     writer: BatchWriter
   ) {
-    let input = Mutex(SharedInput(reader: LineReader(descriptor: descriptor)))
+    // Up to two chunks a batch in flight are kept to read into again, so no job's read has to wait
+    // for fresh pages when a slow batch lets several go at once.
+    let input = Mutex(
+      SharedInput(reader: LineReader(descriptor: descriptor, keepingSpareChunks: 2 * (workspaces.count + 1))))
     // Batches read and not yet written, at most one more than the jobs: a job that finishes ahead of
     // the one whose batch is to be written next waits here, so memory stays a batch or two a job.
     let inFlight = DispatchSemaphore(value: workspaces.count + 1)
@@ -104,8 +109,7 @@ struct LineDriver {
           }
           let processed = processLines(batch, from: name, command: command, workspace: &workspace, writer: writer)
           swap(&lines, &batch.lines)
-          let written = writer.write(consume processed, number: batch.number)
-          for _ in 0..<written { inFlight.signal() }
+          writer.write(consume processed, number: batch.number) { inFlight.signal() }
         }
       }
     }
@@ -162,9 +166,9 @@ struct LineDriver {
     return processed
   }
 
-  /// An output buffer larger than this share of a batch is let go once written rather than kept for
-  /// the next batch: kept, a buffer that grew for one long line would stay that size for good.
-  fileprivate static let outputBufferLimit = 2 * batchBytes
+  /// An output buffer larger than this is let go once written rather than kept for the next batch:
+  /// kept, a buffer that grew for one long line would stay that size for good.
+  fileprivate static let outputBufferLimit = 4 * batchBytes
 }
 
 /// Lines read for one batch, and what stopped the reading, if anything did.
@@ -198,7 +202,7 @@ private struct ProcessedBatch: Sendable {
   var bytesRead = 0
 }
 
-/// One job's workspace, used by one worker at a time.
+/// One job's workspace, which the job holds for the whole of an input.
 @available(SwiftStdlib 6.2, *)
 private final class WorkspaceSlot<Workspace: Sendable>: Sendable {
   let workspace: Mutex<Workspace>
@@ -217,6 +221,8 @@ private final class BatchWriter: Sendable {
     var progress: ProgressBar? = nil
     /// Whether a document's first finding, which goes without its separator, is still to come.
     var beforeFirstFinding = true
+    /// A document's notes of findings left out of lines, in input order.
+    var notes: [OmittedFindings] = []
   }
 
   /// Which batch is written next, and the batches finished before their turn.
@@ -234,7 +240,7 @@ private final class BatchWriter: Sendable {
   private let spareOutputs = Mutex<[[UInt8]]>([])
   /// Whether a write failed, for the jobs to check without waiting on the writer.
   private let failed = Atomic<Bool>(false)
-  private let written = Atomic<Int>(0)
+  private let writtenNumber = Atomic<Int>(0)
 
   /// What the command writes before each finding of a document, or `nil`.
   private let separator: String?
@@ -269,17 +275,25 @@ private final class BatchWriter: Sendable {
 
   /// The number of the last batch of the file written: no line of it or of a batch before it is
   /// read again.
-  var writtenThrough: Int { written.load(ordering: .acquiring) }
+  var writtenThrough: Int { writtenNumber.load(ordering: .acquiring) }
 
   /// Starts a file, whose batches are numbered from 1.
   func startFile(progress: ProgressBar?) {
     state.withLock { $0.progress = progress }
     order.withLock { $0 = Order() }
-    written.store(0, ordering: .releasing)
+    writtenNumber.store(0, ordering: .releasing)
   }
 
   func finishFile() {
     state.withLock { $0.progress?.finish() }
+  }
+
+  /// The notes of findings left out of lines, for a document's closing.
+  func takeNotes() -> [OmittedFindings] {
+    state.withLock { state in
+      defer { state.notes = [] }
+      return state.notes
+    }
   }
 
   /// The status the diagnostics of the file called for, and a clean one for the next file.
@@ -291,8 +305,8 @@ private final class BatchWriter: Sendable {
   }
 
   /// Writes batch `number` of the file if it is next, and then the batches that were waiting for
-  /// it; keeps it for later otherwise. Returns how many batches this call wrote.
-  func write(_ batch: consuming ProcessedBatch, number: Int) -> Int {
+  /// it, calling `written` after each; keeps it for later otherwise.
+  func write(_ batch: consuming ProcessedBatch, number: Int, written: () -> Void) {
     // Moved, never copied, from here to the write: a copy left alive would keep the output buffer
     // shared, and emptying it for reuse would then make a new one.
     var next: ProcessedBatch? = consume batch
@@ -303,53 +317,70 @@ private final class BatchWriter: Sendable {
       }
       return true
     }
-    guard isNext else { return 0 }
-    // Only the job holding batch `order.next` gets here, until it moves `order.next` on.
-    var count = 0
+    guard isNext else { return }
+    // Only the job holding batch `order.next` gets here, until it moves `order.next` on: the
+    // batches it writes, and their numbers, go up one by one.
+    var current = number
     while let batch = next.take() {
       writeOut(consume batch)
-      count += 1
+      writtenNumber.store(current, ordering: .releasing)
+      written()
+      current += 1
       next = order.withLock { order in
         order.next += 1
         return order.waiting.removeValue(forKey: order.next)
       }
-      written.store(number + count - 1, ordering: .releasing)
     }
-    return count
   }
 
   private func writeOut(_ batch: consuming ProcessedBatch) {
     var output: [UInt8] = []
     swap(&output, &batch.output)
-    state.withLock { state in
-      if let readError = batch.readError {
-        Standard.error(readError)
-        state.status = max(state.status, .badInput)
+    let written = state.withLock { state -> Bool in
+      guard state.failure == nil else {
+        if let readError = batch.readError {
+          Standard.error(readError)
+          state.status = max(state.status, .badInput)
+        }
+        return false
       }
-      guard state.failure == nil else { return }
       if let separator, state.beforeFirstFinding, !output.isEmpty {
+        precondition(output.starts(with: separator.utf8), "a document's finding without its separator")
         output.removeFirst(separator.utf8.count)
         state.beforeFirstFinding = false
       }
       for diagnostic in batch.diagnostics {
+        if let count = diagnostic.omittedFindings {
+          state.notes.append(OmittedFindings(file: batch.source, line: diagnostic.line, count: count))
+          continue
+        }
         // Findings are the output of `check` itself; everything else goes to stderr.
         if diagnostic.severity != .finding { Standard.error(diagnostic.formatted(file: batch.source)) }
         state.status = max(
           state.status,
           diagnostic.severity == .finding ? .findings : diagnostic.severity == .error ? .badInput : .success)
       }
+      // After the lines read before it failed.
+      if let readError = batch.readError {
+        Standard.error(readError)
+        state.status = max(state.status, .badInput)
+      }
       do throws(OutputError) {
         try state.output.write(output)
       } catch {
         state.failure = error
         failed.store(true, ordering: .releasing)
-        return
-      }
-      if output.capacity <= LineDriver.outputBufferLimit {
-        output.removeAll(keepingCapacity: true)
-        spareOutputs.withLock { $0.append(output) }
+        return false
       }
       state.progress?.update(bytesDone: batch.bytesRead)
+      return true
+    }
+    guard written, output.capacity <= LineDriver.outputBufferLimit else { return }
+    // Handed over, not copied: a spare still shared would be copied by its next append.
+    output.removeAll(keepingCapacity: true)
+    spareOutputs.withLock { spares in
+      spares.append([])
+      swap(&spares[spares.count - 1], &output)
     }
   }
 

@@ -38,7 +38,7 @@ extension FindingReporter {
 
 /// Findings of one line past the number shown (see `CheckReport.findingsShownPerLine`).
 @available(SwiftStdlib 6.2, *)
-struct OmittedFindings: Sendable, Hashable {
+struct OmittedFindings: Sendable, Equatable {
   var file: String
   var line: Int
   var count: Int
