@@ -107,26 +107,21 @@ extension AttributedTextIsolator {
         stretches.add(range, attribute: index, value: value)
       }
     }
-    let spans = stretches.finished()
-    // To UTF-8, a bound inside a surrogate pair moved outward to the pair's edge.
-    var utf8Offsets = [0]
-    utf8Offsets.reserveCapacity(utf16.count + 1)
-    var index = 0
-    for scalar in string.unicodeScalars {
-      let units = UTF16.width(scalar)
-      let bytes = UTF8.width(scalar)
-      utf8Offsets.append(utf8Offsets[index] + (units == 2 ? 0 : bytes))
-      if units == 2 { utf8Offsets.append(utf8Offsets[index] + bytes) }
-      index += units
-    }
+    // A bound inside a surrogate pair moves outward to the pair's edge; then every bound is a
+    // scalar boundary within the text, which the isolator's conversion to UTF-8 requires.
     func splitsPair(_ offset: Int) -> Bool {
       offset > 0 && offset < utf16.count && UTF16.isTrailSurrogate(utf16[offset])
         && UTF16.isLeadSurrogate(utf16[offset - 1])
     }
-    return spans.map { span in
+    let spans = stretches.finished().map { span in
       let lower = splitsPair(span.lowerBound) ? span.lowerBound - 1 : span.lowerBound
       let upper = splitsPair(span.upperBound) ? span.upperBound + 1 : span.upperBound
-      return utf8Offsets[lower]..<utf8Offsets[upper]
+      return IsolationSpan(lower..<upper, in: .utf16)
+    }
+    do {
+      return try IsolationSpan.utf8Ranges(of: spans, in: string)
+    } catch {
+      preconditionFailure("a run's UTF-16 range, widened to whole scalars, lies within its string")
     }
   }
 

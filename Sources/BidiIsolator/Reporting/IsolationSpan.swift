@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// A part of a message to isolate as one unit besides the entities the scanner finds: a mention
 /// the server marked by position (a display name such as "Dana Levi" has no `@` to find), a link's
 /// text, a quoted name.
@@ -41,18 +43,24 @@ public struct IsolationSpan: Sendable, Hashable, CustomStringConvertible {
   /// The UTF-8 ranges of `spans` in `text`.
   ///
   /// - Complexity: O(*n* + *s* log *s*) for *s* spans.
-  static func utf8Ranges(of spans: [IsolationSpan], in text: String) throws(IsolationSpanError) -> [Range<Int>] {
-    // Every bound, looked up in one walk over the text's scalars.
-    var bounds: [OffsetUnit: [Int: Int]] = [:]
-    for unit in OffsetUnit.allCases {
-      let wanted = Set(spans.lazy.filter { $0.unit == unit }.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
-      guard !wanted.isEmpty else { continue }
-      bounds[unit] = Dictionary(uniqueKeysWithValues: wanted.map { ($0, -1) })
+  package static func utf8Ranges(
+    of spans: [IsolationSpan], in text: String
+  ) throws(IsolationSpanError) -> [Range<Int>] {
+    // Each unit's bounds, sorted, are met in order in one walk over the text's scalars; a bound the
+    // walk steps over lies inside a scalar and stays -1.
+    let units = OffsetUnit.allCases
+    let bounds = units.map { unit in
+      Set(spans.lazy.filter { $0.unit == unit }.flatMap { [$0.range.lowerBound, $0.range.upperBound] }).sorted()
     }
+    var found = bounds.map { [Int](repeating: -1, count: $0.count) }
+    var next = [Int](repeating: 0, count: units.count)
     var position = TextOffset.zero
     func record() {
-      for unit in OffsetUnit.allCases where bounds[unit]?[position[unit]] != nil {
-        bounds[unit]![position[unit]] = position.utf8
+      for (index, unit) in units.enumerated() {
+        while next[index] < bounds[index].count && bounds[index][next[index]] <= position[unit] {
+          if bounds[index][next[index]] == position[unit] { found[index][next[index]] = position.utf8 }
+          next[index] += 1
+        }
       }
     }
     for scalar in text.unicodeScalars {
@@ -68,8 +76,10 @@ public struct IsolationSpan: Sendable, Hashable, CustomStringConvertible {
       guard span.range.lowerBound >= 0 && span.range.upperBound <= position[span.unit] else {
         throw .outOfBounds(span, length: position[span.unit])
       }
-      let lower = bounds[span.unit]![span.range.lowerBound]!
-      let upper = bounds[span.unit]![span.range.upperBound]!
+      let index = units.firstIndex(of: span.unit)!
+      func utf8(_ bound: Int) -> Int { found[index][bounds[index].partitionIndex { $0 >= bound }] }
+      let lower = utf8(span.range.lowerBound)
+      let upper = utf8(span.range.upperBound)
       guard lower >= 0 && upper >= 0 else { throw .splitsCharacter(span) }
       ranges.append(lower..<upper)
     }
