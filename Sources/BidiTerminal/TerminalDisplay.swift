@@ -284,28 +284,29 @@ public struct TerminalDisplay: Sendable {
 
 /// The scalar ranges between isolate initiators and their PDIs at the outermost level, which
 /// wrapping keeps whole: for the long messages the layout lays out in pieces. Isolates pair within
-/// a paragraph (BD9), so one left open ends at the paragraph's end. The pairs are found by
-/// ``IsolateMatching``, as the display's decoder finds them. `ReferenceDisplay`, the data flow the
-/// display replaced, finds them this way for every message.
+/// a paragraph (BD9), so one left open ends at the paragraph's end. `ReferenceDisplay`, the data
+/// flow the display replaced, finds them this way for every message.
+///
+/// The display's decoder pairs every initiator with its PDI (``IsolateMatching``), in a table as long
+/// as the message; the outermost isolates alone need only the depth, so a message of any length
+/// costs no memory here. IsolatePairingTests holds both to BD9.
 @available(SwiftStdlib 6.2, *)
 package enum IsolateSpans {
-  /// - Complexity: O(*n*) time and 4*n* bytes for a text of *n* scalars. A text past `Int32.max`
-  ///   scalars, whose positions the table cannot hold, gets no spans: it is wrapped anywhere.
+  /// - Complexity: O(*n*) time and O(1) memory beside the spans, for a text of *n* scalars.
   package static func find(in text: String) -> [Range<Int>] {
-    let count = text.unicodeScalars.count
-    guard count <= Int(Int32.max) else { return [] }
-    var table = [Int32](repeating: -1, count: count)
-    var pairs = table.mutableSpan
-    var matching = IsolateMatching()
     var spans: [Range<Int>] = []
+    var depth = 0
+    var start = 0
     for (offset, scalar) in text.unicodeScalars.enumerated() {
       switch scalar.value {
       case 0x2066...0x2068:
-        matching.open(at: offset, in: &pairs)
-      case 0x2069:
-        if let initiator = matching.close(at: offset, in: &pairs) { spans.append(initiator..<offset + 1) }
+        if depth == 0 { start = offset }
+        depth += 1
+      case 0x2069 where depth > 0:
+        depth -= 1
+        if depth == 0 { spans.append(start..<offset + 1) }
       case _ where BidiClass(scalar) == .paragraphSeparator:
-        matching.closeAll(in: &pairs)
+        depth = 0
       default:
         break
       }

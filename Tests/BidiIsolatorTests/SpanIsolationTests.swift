@@ -97,6 +97,29 @@ struct SpanIsolationTests {
     #expect(isWellNested(isolation.isolated))
   }
 
+  @Test("spans in all three units at once are found in UTF-8, shared and nested bounds included")
+  func unitsToUTF8() throws {
+    // "aب😀c": a (1 byte, 1 unit), ب (2 bytes, 1 unit), 😀 (4 bytes, 2 units), c; bytes 0, 1, 3, 7, 8.
+    let text = "a\u{0628}\u{1F600}c"
+    let spans = [
+      IsolationSpan(1..<3, in: .utf8),  // ب
+      IsolationSpan(2..<4, in: .utf16),  // 😀
+      IsolationSpan(0..<4, in: .scalars),  // all of it
+      IsolationSpan(3..<7, in: .utf8),  // 😀 again, its start shared with the first's end
+      IsolationSpan(4..<4, in: .utf16),  // empty, after 😀
+      IsolationSpan(0..<0, in: .scalars),  // empty, at the start
+    ]
+    #expect(try IsolationSpan.utf8Ranges(of: spans, in: text) == [1..<3, 3..<7, 0..<8, 3..<7, 7..<7, 0..<0])
+    // A bound inside a scalar right before a good one of the same unit, and one past the end.
+    #expect(throws: IsolationSpanError.splitsCharacter(IsolationSpan(2..<3, in: .utf8))) {
+      try IsolationSpan.utf8Ranges(of: [IsolationSpan(1..<3, in: .utf8), IsolationSpan(2..<3, in: .utf8)], in: text)
+    }
+    #expect(throws: IsolationSpanError.outOfBounds(IsolationSpan(3..<6, in: .utf16), length: 5)) {
+      try IsolationSpan.utf8Ranges(of: [IsolationSpan(3..<6, in: .utf16)], in: text)
+    }
+    #expect(try IsolationSpan.utf8Ranges(of: [IsolationSpan(0..<0, in: .utf16)], in: "") == [0..<0])
+  }
+
   @Test("spans out of the message or inside a character are refused with what is wrong")
   func badSpans() {
     #expect(throws: IsolationSpanError.outOfBounds(IsolationSpan(2..<9, in: .utf16), length: 5)) {

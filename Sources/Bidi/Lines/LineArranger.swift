@@ -213,6 +213,7 @@ package struct LineArranger {
   package consuming func finishedLine(
     kept: Int, count: Int
   ) -> (visual: [Unicode.Scalar], logical: [Int32], effectiveLevels: [UInt8], ligatureLams: [Int]) {
+    precondition(kept <= count && count <= effectiveLevels.count, "not the line the arranger laid out last")
     visual.removeSubrange(kept...)
     logical.removeSubrange(kept...)
     effectiveLevels.removeSubrange(count...)

@@ -36,9 +36,10 @@ struct CheckCommand: ParsableCommand {
     if let document = report.document {
       if !input.files.isEmpty && files.isEmpty {
         // One log, even when the configuration excludes every file named: a CI step uploads it.
+        var output = OutputWriter(descriptor: .standardOutput)
         do throws(OutputError) {
-          var writer = try ReportWriter(reporter: report.reporter, rules: ReportRule.controlRules)
-          try writer.finish(successful: true)
+          try output.write(document.opening + document.closing([], true))
+          try output.flush()
           return
         } catch {
           throw ExitCode(error.report().rawValue)

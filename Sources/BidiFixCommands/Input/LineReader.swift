@@ -89,8 +89,8 @@ struct LineReader {
   private var retiredChunks: [(chunk: Chunk, batch: Int)] = []
   /// The batch the lines read now belong to, which the caller counts.
   var batch = 0
-  /// Chunks the lines let go of, to read into again: a fresh megabyte came from the kernel page by
-  /// page, zeroed, and that was several percent of `isolate`. At most `spareChunkLimit` are kept.
+  /// Chunks the lines let go of, to read into again: a fresh megabyte comes from the kernel page by
+  /// page, each zeroed on first touch. At most `spareChunkLimit` are kept.
   private var spareChunks: [Chunk] = []
   private let spareChunkLimit: Int
   /// Bytes read so far, for progress reports.

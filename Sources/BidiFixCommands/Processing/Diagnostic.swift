@@ -1,6 +1,7 @@
-/// A message for stderr about one place in the input, `FILE:LINE[:COLUMN]: text`; or, with
-/// ``omittedFindings``, the note of a report that is one document that a line had more findings than
-/// it shows, which goes into the document's closing instead.
+/// What a line reports beside its output, in line order, for the driver to handle once the lines
+/// before it are written: a message for stderr, `FILE:LINE[:COLUMN]: text`; a finding of `check`,
+/// which only sets the exit status; or, with ``omittedFindings``, the note that a line had more
+/// findings than a report of one document shows, which goes into the document's closing.
 @available(SwiftStdlib 6.2, *)
 struct Diagnostic: Sendable, Equatable {
   enum Severity: Sendable, Comparable {

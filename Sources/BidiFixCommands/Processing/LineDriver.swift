@@ -74,8 +74,8 @@ struct LineDriver {
 
   /// Each job, on a thread of its own (one job: this thread), reads a batch (one job at a time,
   /// under the reader's lock), processes it, and hands it to the writer, which writes the batches
-  /// in input order. A batch's lines, its output and the write stay on the core of the job that
-  /// read them: handed from core to core, they were read again from another core's cache.
+  /// in input order. A batch is read and processed on one core, so its lines are read from that
+  /// core's caches, and most batches are written from there too.
   private func process<Command: LineCommand>(
     _ command: Command, descriptor: FileDescriptor, name: String, workspaces: [WorkspaceSlot<Command.Workspace>],
     writer: BatchWriter
@@ -236,7 +236,7 @@ private final class BatchWriter: Sendable {
   /// while another job writes.
   private let order = Mutex(Order())
   /// Output buffers written, for the jobs to fill again: a lock of their own, so a job taking one
-  /// never waits while the writer writes a batch.
+  /// never waits while another job writes a batch.
   private let spareOutputs = Mutex<[[UInt8]]>([])
   /// Whether a write failed, for the jobs to check without waiting on the writer.
   private let failed = Atomic<Bool>(false)

@@ -7,7 +7,8 @@
 /// by ``separator``.
 @available(SwiftStdlib 6.2, *)
 protocol FindingReporter: Sendable {
-  /// Whether the findings go into one document, which ``ReportWriter`` opens and closes.
+  /// Whether the findings go into one document, which the writer of the report (``ReportWriter``
+  /// for `strings check`, `LineDriver` for `check`) opens and closes.
   var isDocument: Bool { get }
 
   /// What comes before the first finding.
