@@ -219,6 +219,27 @@ struct CommandTests {
     #expect(usage.status == 64)
   }
 
+  @Test(
+    "A stream's lines come out as they come in, not when a batch fills or the input ends",
+    arguments: ["isolate", "display --terminal none", "scan --json", "check"], [1, 2])
+  func streamsLinesAsTheyCome(command: String, jobs: Int) throws {
+    // The producer writes one line (with an RLO, so that `check` reports it), then waits up to 20 s
+    // for the reader of bidi-fix's output to have its first line before it writes the next and
+    // ends: it says "streamed" when that came first, "held back" when it never did.
+    let script = """
+      flag=$(mktemp -u)
+      ( printf 'hello @bob \\342\\200\\256x\\n'; i=0
+        while [ ! -e "$flag" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+        if [ -e "$flag" ]; then echo streamed >&2; else echo "held back" >&2; fi
+        printf 'world\\n'
+      ) | "$0" "$@" | { IFS= read -r first; touch "$flag"; cat > /dev/null; }
+      rm -f "$flag"
+      """
+    let arguments = command.split(separator: " ").map(String.init) + ["--jobs", "\(jobs)"]
+    let run = try BidiFixBinary.run(["-c", script, BidiFixBinary.url.path] + arguments, launcher: "/bin/sh")
+    #expect(run.stderr == "streamed\n", "\(command) --jobs \(jobs)")
+  }
+
   @Test("--jobs gives output byte-identical to --jobs 1")
   func jobsAreDeterministic() throws {
     let sample = try Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/sample-chat.txt"))

@@ -102,8 +102,19 @@ struct LineReader {
     spareChunkLimit = keepingSpareChunks
   }
 
-  /// The next line, or `nil` at the end of the input.
-  mutating func next() throws(Errno) -> InputLine? {
+  /// Whether the last ``next(unlessIdle:)`` found the input quiet and returned `nil` before its end.
+  private(set) var isIdle = false
+
+  /// How long the input may stay quiet before a reader told to stop when it is idle stops: long
+  /// enough for a producer that is writing to go on, short enough that a person does not notice.
+  static let idleMilliseconds: Int32 = 10
+
+  /// The next line, or `nil` at the end of the input. With `unlessIdle`, also `nil`, setting
+  /// ``isIdle``, when no whole line is buffered and the input (a pipe or a terminal that went quiet)
+  /// has nothing more within ``idleMilliseconds``: a caller that has lines in hand hands them on
+  /// rather than wait for more.
+  mutating func next(unlessIdle: Bool = false) throws(Errno) -> InputLine? {
+    isIdle = false
     var searchFrom = position
     while true {
       let bytes = unsafe buffer.bytes
@@ -128,6 +139,10 @@ struct LineReader {
         lineNumber += 1
         isShared = true
         return unsafe InputLine(bytes: line, info: LineInfo(terminator: .none, number: lineNumber))
+      }
+      if unlessIdle && !InputReadiness.hasInput(descriptor, within: Self.idleMilliseconds) {
+        isIdle = true
+        return nil
       }
       // Keep the unfinished line and read more after it: in place while no line points into the
       // chunk (a long line grows there), in a new chunk otherwise.
@@ -193,9 +208,11 @@ struct LineReader {
     return unsafe base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
-  /// Reads until a whole chunk has come in or the input ends. A pipe hands over 64 KB at a time,
-  /// and every chunk that lines point into stays allocated, whole, while they are in use: chunks
-  /// filled only a sixteenth would hold sixteen times the memory. The room is `reserve`d first.
+  /// Reads until a whole chunk has come in, the input ends, or it goes quiet with some bytes in. A
+  /// pipe hands over 64 KB at a time, and every chunk that lines point into stays allocated,
+  /// whole, while they are in use: chunks filled only a sixteenth would hold sixteen times the
+  /// memory. But a pipe or a terminal that goes quiet for ``idleMilliseconds`` (a `tail -f`, a
+  /// person typing) has its lines handed on at once. The room is `reserve`d first.
   private mutating func fill() throws(Errno) {
     var filled = 0
     defer { bytesRead += filled }
@@ -219,6 +236,9 @@ struct LineReader {
       }
       buffer.count += read
       filled += read
+      // A read short of the room asked for: a regular file has reached its end, which the next
+      // read finds; a pipe or a terminal may have nothing more for now.
+      if filled < Self.chunkSize && !InputReadiness.hasInput(descriptor, within: Self.idleMilliseconds) { return }
     }
   }
 }

@@ -126,10 +126,15 @@ struct LineDriver {
     batch.lines.reserveCapacity(batchLines)
     var size = 0
     do {
-      while size < batchBytes && batch.lines.count < batchLines, let line = try reader.next() {
+      // Once it has lines, a batch ends where the input goes quiet, so that a stream's lines are
+      // shown as they come.
+      while size < batchBytes && batch.lines.count < batchLines,
+        let line = try reader.next(unlessIdle: !batch.lines.isEmpty)
+      {
         size += line.count
         batch.lines.append(line)
       }
+      batch.endsWhereInputPaused = reader.isIdle
     } catch {
       batch.readError = "bidi-fix: \(name): cannot read: \(error.description)"
     }
@@ -144,7 +149,8 @@ struct LineDriver {
     writer: BatchWriter
   ) -> ProcessedBatch {
     var processed = ProcessedBatch(
-      output: writer.spareOutput(), source: name, readError: batch.readError, bytesRead: batch.bytesRead)
+      output: writer.spareOutput(), source: name, readError: batch.readError, bytesRead: batch.bytesRead,
+      flushes: batch.endsWhereInputPaused)
     // With room to spare, so that the next batch, a few bytes longer, still fits in the buffer
     // this one hands back: a buffer made anew comes from the kernel page by page.
     let needed = batch.lines.reduce(0) { $0 + $1.count } * 5 / 4 + 64
@@ -179,6 +185,8 @@ private struct ReadBatch: Sendable {
   var readError: String? = nil
   /// The input's bytes read so far, for the progress bar.
   var bytesRead = 0
+  /// Whether the batch ended because the input went quiet: its output is flushed once written.
+  var endsWhereInputPaused = false
 }
 
 /// The input the jobs read from in turn: the reader, the number of the last batch read, and
@@ -200,6 +208,8 @@ private struct ProcessedBatch: Sendable {
   var source: String
   var readError: String? = nil
   var bytesRead = 0
+  /// Whether the output so far goes out once the batch is written, the input having gone quiet.
+  var flushes = false
 }
 
 /// One job's workspace, which the job holds for the whole of an input.
@@ -373,6 +383,15 @@ private final class BatchWriter: Sendable {
         return false
       }
       state.progress?.update(bytesDone: batch.bytesRead)
+      if batch.flushes {
+        do throws(OutputError) {
+          try state.output.flush()
+        } catch {
+          state.failure = error
+          failed.store(true, ordering: .releasing)
+          return false
+        }
+      }
       return true
     }
     guard written, output.capacity <= LineDriver.outputBufferLimit else { return }

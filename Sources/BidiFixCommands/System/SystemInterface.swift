@@ -7,8 +7,8 @@ import SystemPackage
 #endif
 
 // The command layer's calls into the C library that swift-system does not wrap: environment
-// variables, renaming and removing files, the terminal's width and the terminal's bidi mode, which
-// a signal handler must be able to restore. This file is one of the few with pointer code (the
+// variables, renaming and removing files, waiting for input, the terminal's width and the
+// terminal's bidi mode, which a signal handler must be able to restore. This file is one of the few with pointer code (the
 // README names them): C strings and a C structure filled in place. Everything else reads and
 // writes through swift-system.
 
@@ -46,6 +46,22 @@ enum FileCalls {
   /// file in its place after a power cut.
   static func synchronize(_ descriptor: FileDescriptor) throws(Errno) {
     guard fsync(descriptor.rawValue) == 0 else { throw Errno(rawValue: errno) }
+  }
+}
+
+/// Whether an input has bytes to read, for a reader that must not wait on one that went quiet.
+@available(SwiftStdlib 6.2, *)
+enum InputReadiness {
+  /// Whether `descriptor` has bytes to read (or its end, or an error, which the next read reports)
+  /// within `milliseconds`. A regular file always has.
+  static func hasInput(_ descriptor: FileDescriptor, within milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = unsafe poll(&request, 1, milliseconds)
+      if ready >= 0 { return ready > 0 }
+      // Interrupted: ask again. Any other failure: let the read find out.
+      guard errno == EINTR else { return true }
+    }
   }
 }
 
