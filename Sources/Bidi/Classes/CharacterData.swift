@@ -24,9 +24,9 @@ package enum CharacterData {
 /// few blocks of the plane.
 ///
 /// A two-level table: the plane's 256 pages of 256 code points each point at a block of values,
-/// and every page without a value shares one block of zeros. A look-up is two reads, where a binary
-/// search of the few hundred was nine branches that a mixed line's brackets and punctuation
-/// mispredicted.
+/// and every page without a value shares one block of zeros. A look-up is two reads; a binary
+/// search of the few hundred would take nine branches, which a mixed line's brackets and
+/// punctuation mispredict.
 @available(SwiftStdlib 6.2, *)
 struct CodePointMap: Sendable {
   /// Where each page's block starts in `values`.

@@ -36,10 +36,6 @@ internal struct IsolateStructure {
     self.offset = paragraphStart
   }
 
-  init(classes: Span<BidiClass>) {
-    rebuild(classes: classes)
-  }
-
   /// Makes the table for `classes`, reusing the array's storage.
   ///
   /// - Complexity: O(*n*).
