@@ -225,14 +225,18 @@ struct PackageBuild {
 
   /// Runs the compiler and returns what it printed: the dump goes to standard output or, when the
   /// driver runs a frontend job per file, to standard error, among any warnings (which the check
-  /// skips: they do not start with a parenthesis).
+  /// skips: they do not start with a parenthesis). The driver's temporary folders go in a folder of
+  /// the run's own, removed with it: the driver leaves them behind after `-dump-ast`.
   private func run(_ arguments: [String]) throws -> String {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("availability-\(UUID())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID()).txt")
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
+    let output = scratch.appendingPathComponent("dump.txt")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: output) }
     let handle = try FileHandle(forWritingTo: output)
     process.standardOutput = handle
     process.standardError = handle

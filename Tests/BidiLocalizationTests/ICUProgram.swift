@@ -13,11 +13,7 @@ struct ICUProgram {
 
   /// Builds `Tests/Fixtures/icu/NAME`.
   init(fixture name: String) throws {
-    let source = fixturesDirectory.appendingPathComponent("icu/\(name)")
-    binary = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())")
-    let flags = try Self.output("pkg-config", ["--cflags", "--libs", "icu-uc"])
-      .split(whereSeparator: \.isWhitespace).map(String.init)
-    _ = try Self.output("cc", ["-O1", source.path, "-o", binary.path] + flags)
+    binary = try FixtureProgram.build("icu/\(name)", library: "icu-uc")
   }
 
   /// The program's output lines for `lines` on its standard input.

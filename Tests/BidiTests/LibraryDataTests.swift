@@ -233,16 +233,7 @@ struct LibraryData {
 
   /// Builds `Tests/Fixtures/fribidi/character-data.c` against the system's FriBidi headers.
   static func buildReader() throws -> URL {
-    let binary = FileManager.default.temporaryDirectory.appendingPathComponent("character-data-\(UUID())")
-    let flags = try Program.run("pkg-config", ["--cflags", "--libs", "fribidi"], environment: ["PKG_CONFIG_PATH": nil])
-    let source = fixturesDirectory.appendingPathComponent("fribidi/character-data.c")
-    let arguments =
-      ["-O1", source.path, "-o", binary.path] + flags.text.split(whereSeparator: \.isWhitespace).map(String.init)
-    let build = try Program.run("cc", arguments)
-    guard flags.status == 0, build.status == 0 else {
-      throw ReaderFailure(description: "character-data.c did not build: \(flags.stderr)\(build.stderr)")
-    }
-    return binary
+    try FixtureProgram.build("fribidi/character-data.c", library: "fribidi")
   }
 
   /// The data of the library in `libraryPath`, or of the system's when it is `nil`.
