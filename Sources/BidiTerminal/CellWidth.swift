@@ -72,6 +72,28 @@ public enum CellWidth {
     return width
   }
 
+  /// The width of each code point of `range`, in order: ``of(_:)-(Unicode.Scalar)`` for every one
+  /// that is a scalar, and the table's width for surrogates, which are not. For the tables of a
+  /// whole plane made on first use, which would otherwise search the table again for every code
+  /// point of a run.
+  ///
+  /// - Complexity: O(*m* + *n*) for *m* code points and *n* runs in the table.
+  package static func widths(of range: Range<UInt32>) -> [UInt8] {
+    var widths: [UInt8] = []
+    widths.reserveCapacity(range.count)
+    let starts = CellWidthTable.rangeStarts
+    var run = indexOfRun(containing: range.lowerBound)
+    var value = range.lowerBound
+    // The table's widths of U+0000...U+007F are those of `widthOfASCII(_:)`.
+    while value < range.upperBound {
+      let end = run + 1 < starts.count ? min(starts[run + 1], range.upperBound) : range.upperBound
+      widths.append(contentsOf: repeatElement(CellWidthTable.rangeWidths[run], count: Int(end - value)))
+      value = end
+      run += 1
+    }
+    return widths
+  }
+
   /// The same answer as the table for U+0000...U+007F, without the search: printable ASCII takes
   /// 1 cell, the C0 controls and DEL 0.
   @inline(__always)

@@ -48,8 +48,14 @@ struct DisplayCharacters {
   /// where a line may not break.
   static let insideIsolate: UInt32 = 1 << 16
 
-  private static let basicPlane: [UInt32] = (0..<0x1_0000).map { properties(of: UInt32($0)) }
-  private static let supplementaryPlane: [UInt32] = (0x1_0000..<0x2_0000).map { properties(of: UInt32($0)) }
+  private static let basicPlane = words(of: 0..<0x1_0000)
+  private static let supplementaryPlane = words(of: 0x1_0000..<0x2_0000)
+
+  /// The words of a plane, its widths read from the cell-width table run by run.
+  private static func words(of plane: Range<UInt32>) -> [UInt32] {
+    let widths = CellWidth.widths(of: plane)
+    return plane.map { properties(of: $0, cells: Int(widths[Int($0 - plane.lowerBound)])) }
+  }
 
   /// The word of `value`.
   ///
@@ -67,9 +73,15 @@ struct DisplayCharacters {
 
   /// Works out the word of `value` from the library and the width table.
   private static func properties(of value: UInt32) -> UInt32 {
+    properties(of: value, cells: Unicode.Scalar(value).map(CellWidth.of) ?? 1)
+  }
+
+  /// Works out the word of `value` from the library, given its width in the table (a surrogate,
+  /// which is no scalar, takes 1 cell whatever the table says).
+  private static func properties(of value: UInt32, cells tableCells: Int) -> UInt32 {
     let bidiClass = CharacterData.bidiClass(of: value)
     var word = UInt32(bidiClass.rawValue)
-    let cells = (0xD800...0xDFFF).contains(value) ? 1 : Unicode.Scalar(value).map(CellWidth.of) ?? 1
+    let cells = (0xD800...0xDFFF).contains(value) ? 1 : tableCells
     word |= UInt32(cells) << 5
     if isSpace(value) { word |= space }
     if isIdeographic(value) { word |= ideographic }

@@ -128,12 +128,12 @@ public struct TerminalLayout: Sendable {
   /// ``plainLeftToRightWidth(of:)-(Unicode.Scalar)`` for every code point of the Basic Multilingual
   /// Plane (surrogates: not plain), made on first use run by run of the width table.
   private static let plainBasicPlaneWidths: [UInt8] = {
-    var table = [UInt8](repeating: notPlain, count: 0x1_0000)
-    let starts = CellWidthTable.rangeStarts
-    for run in starts.indices where starts[run] < 0x1_0000 {
-      let end = run + 1 < starts.count ? min(starts[run + 1], 0x1_0000) : 0x1_0000
-      for value in starts[run]..<end where !(0xD800...0xDFFF).contains(value) && displaysAsStored(value) {
-        table[Int(value)] = value < 0x80 ? 1 : CellWidthTable.rangeWidths[run]
+    var table = CellWidth.widths(of: 0..<0x1_0000)
+    for value in 0..<UInt32(0x1_0000) {
+      if (0xD800...0xDFFF).contains(value) || !displaysAsStored(value) {
+        table[Int(value)] = notPlain
+      } else if value < 0x80 {
+        table[Int(value)] = 1  // as `plainLeftToRightWidth(of:)` counts a tab
       }
     }
     return table

@@ -99,6 +99,24 @@ import Testing
     }
   }
 
+  /// The widths of a whole range, read run by run for the display's tables, against the search per
+  /// scalar: ranges that start and end inside runs and on their bounds, the first two planes and the
+  /// last.
+  @Test(
+    arguments: [
+      0..<0x2_0000, 0x300..<0x3F0, 0x1F300..<0x1F400, 0x10_0000..<0x11_0000, 0x7F..<0x81, 0x4E00..<0x4E00,
+    ] as [Range<UInt32>])
+  func widthsOfARangeAgreeWithEachScalar(range: Range<UInt32>) {
+    let widths = CellWidth.widths(of: range)
+    #expect(widths.count == range.count)
+    var differing: [String] = []
+    for (index, value) in range.enumerated() {
+      guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+      if Int(widths[index]) != CellWidth.of(scalar) { differing.append("U+\(hex(value))") }
+    }
+    #expect(differing.isEmpty, "\(differing.prefix(10))")
+  }
+
   // MARK: Every code point against glibc's wcwidth.
 
   /// Compares all 1,114,112 code points with glibc's `wcwidth` in C.UTF-8, which terminals lay
