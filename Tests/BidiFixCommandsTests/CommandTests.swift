@@ -281,5 +281,20 @@ struct CommandTests {
     let completion = try BidiFixBinary.run(["--generate-completion-script", "bash"])
     #expect(completion.status == 0)
     #expect(completion.text.contains("bidi-fix"))
+    #expect(completion.text.contains("-W 'isolate'$'\\n''embed'$'\\n''mark'"), "--strategy completes its words")
+  }
+
+  @Test(
+    "an option that takes one of a few words names them all when given another",
+    arguments: [
+      (["isolate", "--strategy", "bogus"], "'isolate', 'embed' or 'mark'"),
+      (["check", "--format", "bogus"], "'text', 'xcode', 'github', 'sarif' or 'json'"),
+      (["display", "--terminal", "bogus"], "'auto', 'explicit' or 'none'"),
+      (["display", "--align", "bogus"], "'auto', 'left', 'right' or 'none'"),
+    ])
+  func optionWords(arguments: [String], words: String) throws {
+    let run = try BidiFixBinary.run(arguments)
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("Please provide one of \(words)."), "\(run.stderr)")
   }
 }
