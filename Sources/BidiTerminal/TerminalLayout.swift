@@ -71,27 +71,17 @@ public struct TerminalLayout: Sendable {
   package static func plainLeftToRightWidth(ofValidUTF8 bytes: Span<UInt8>) -> Int? {
     // One pass over the bytes: ASCII by its value, the Basic Multilingual Plane decoded in place and
     // read from a table, the other planes (emoji, mostly) through the class and width look-ups. A
-    // right-to-left letter, usually among the first few characters, ends the pass.
-    let table = plainBasicPlaneWidths.span
+    // right-to-left letter, usually among the first few characters, ends the pass. The table is
+    // made on first use, and text of ASCII alone (much of chat, and many a one-line run) needs none.
     let count = bytes.count
     var cells = 0
     var i = 0
+    guard passASCII(bytes, from: &i, cells: &cells) else { return nil }
+    guard i < count else { return cells }
+    let table = plainBasicPlaneWidths.span
     while i < count {
-      let lead = bytes[i]
-      if lead < 0x80 {
-        // Printable ASCII eight bytes at a time, a cell each.
-        while i + 8 <= count
-          && Self.isPrintableASCII(bytes.eightBytes(at: i))
-        {
-          cells += 8
-          i += 8
-        }
-        guard i < count else { break }
-        let lead = bytes[i]
-        if lead >= 0x80 { continue }
-        if lead < 0x20 && lead != 0x09 || lead == 0x7F { return nil }
-        cells += 1
-        i += 1
+      if bytes[i] < 0x80 {
+        guard passASCII(bytes, from: &i, cells: &cells) else { return nil }
         continue
       }
       let (value, length) = UTF8Coding.scalar(at: i, in: bytes)
@@ -108,6 +98,27 @@ public struct TerminalLayout: Sendable {
       cells += Int(width)
     }
     return cells
+  }
+
+  /// Passes the ASCII from `i` up to the end or the next byte that is not ASCII, a cell for each
+  /// byte; `false` at a control character other than tab, which keeps the text from being plain.
+  @inline(__always)
+  private static func passASCII(_ bytes: Span<UInt8>, from i: inout Int, cells: inout Int) -> Bool {
+    let count = bytes.count
+    while i < count {
+      // Printable ASCII eight bytes at a time.
+      while i + 8 <= count && isPrintableASCII(bytes.eightBytes(at: i)) {
+        cells += 8
+        i += 8
+      }
+      guard i < count else { break }
+      let byte = bytes[i]
+      if byte >= 0x80 { break }
+      if byte < 0x20 && byte != 0x09 || byte == 0x7F { return false }
+      cells += 1
+      i += 1
+    }
+    return true
   }
 
   /// Whether all eight bytes of `word` are printable ASCII, 0x20 to 0x7E, by carry-free byte
