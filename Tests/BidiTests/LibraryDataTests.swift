@@ -233,7 +233,7 @@ struct LibraryData {
 
   /// Builds `Tests/Fixtures/fribidi/character-data.c` against the system's FriBidi headers.
   static func buildReader() throws -> URL {
-    try FixtureProgram.build("fribidi/character-data.c", library: "fribidi")
+    try FixtureProgram.build("fribidi/character-data.c", library: "fribidi", environment: ["PKG_CONFIG_PATH": nil])
   }
 
   /// The data of the library in `libraryPath`, or of the system's when it is `nil`.

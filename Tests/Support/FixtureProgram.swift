@@ -4,9 +4,10 @@ import Foundation
 /// built into `.build/test-programs` and kept there: a later run with the same source and library
 /// reuses the binary, and nothing is left in the system's temporary folder.
 public enum FixtureProgram {
-  /// The binary of `Tests/Fixtures/PATH` built with `cc -O1` against the system's copy of the
-  /// pkg-config package `library` (`icu-uc`, `fribidi`), built now unless a build of the same source
-  /// against the same version of the library is there.
+  /// The binary of `Tests/Fixtures/PATH` built with `cc -O1` against the pkg-config package
+  /// `library` (`icu-uc`, `fribidi`), built now unless a build of the same source against the same
+  /// version of the library is there. pkg-config runs with the test's environment changed by
+  /// `environment` (`["PKG_CONFIG_PATH": nil]` for the system's copy of the library alone).
   ///
   /// Two test processes may build the same program at once: each builds under a name of its own
   /// and moves the binary into place, so neither runs the other's half-written file.
@@ -14,12 +15,11 @@ public enum FixtureProgram {
   /// - Throws: ``ProgramError`` when pkg-config does not know `library` or `cc` fails, with what
   ///   they printed.
   /// - Complexity: O(*n*) in the source's size, plus the compiler's time when it builds.
-  public static func build(_ path: String, library: String) throws -> URL {
+  public static func build(_ path: String, library: String, environment: [String: String?] = [:]) throws -> URL {
     let source = fixturesDirectory.appendingPathComponent(path)
     let text = try fixtureText(source)
-    let system: [String: String?] = ["PKG_CONFIG_PATH": nil]
-    let version = try Program.run("pkg-config", ["--modversion", library], environment: system)
-    let flags = try Program.run("pkg-config", ["--cflags", "--libs", library], environment: system)
+    let version = try Program.run("pkg-config", ["--modversion", library], environment: environment)
+    let flags = try Program.run("pkg-config", ["--cflags", "--libs", library], environment: environment)
     guard version.status == 0, flags.status == 0 else {
       throw ProgramError(description: "pkg-config has no \(library): \(version.stderr)")
     }
