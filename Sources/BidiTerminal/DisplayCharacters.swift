@@ -51,10 +51,18 @@ struct DisplayCharacters {
   private static let basicPlane = words(of: 0..<0x1_0000)
   private static let supplementaryPlane = words(of: 0x1_0000..<0x2_0000)
 
-  /// The words of a plane, its widths read from the cell-width table run by run.
+  /// The words of a plane: what each character needs looked up, with its width read from the
+  /// cell-width table run by run, then the flags of ``flaggedRanges`` laid over the ranges they
+  /// cover.
   private static func words(of plane: Range<UInt32>) -> [UInt32] {
     let widths = CellWidth.widths(of: plane)
-    return plane.map { properties(of: $0, cells: Int(widths[Int($0 - plane.lowerBound)])) }
+    var words = plane.map { lookedUp($0, cells: Int(widths[Int($0 - plane.lowerBound)])) }
+    for (range, flag) in flaggedRanges where range.overlaps(plane) {
+      for value in range.clamped(to: plane.lowerBound...plane.upperBound - 1) {
+        words[Int(value - plane.lowerBound)] |= flag
+      }
+    }
+    return words
   }
 
   /// The word of `value`.
@@ -73,53 +81,45 @@ struct DisplayCharacters {
 
   /// Works out the word of `value` from the library and the width table.
   private static func properties(of value: UInt32) -> UInt32 {
-    properties(of: value, cells: Unicode.Scalar(value).map(CellWidth.of) ?? 1)
+    var word = lookedUp(value, cells: Unicode.Scalar(value).map(CellWidth.of) ?? 1)
+    for (range, flag) in flaggedRanges where range.contains(value) { word |= flag }
+    return word
   }
 
-  /// Works out the word of `value` from the library, given its width in the table (a surrogate,
-  /// which is no scalar, takes 1 cell whatever the table says).
-  private static func properties(of value: UInt32, cells tableCells: Int) -> UInt32 {
+  /// The part of the word of `value` that is looked up: its class and joining type from the
+  /// library, its width (`cells`, from the table: a surrogate, which is no scalar, takes 1), whether
+  /// it is a combining character or a paired bracket, and whether it is Grapheme_Cluster_Break=Prepend.
+  private static func lookedUp(_ value: UInt32, cells tableCells: Int) -> UInt32 {
     let bidiClass = CharacterData.bidiClass(of: value)
     var word = UInt32(bidiClass.rawValue)
     let cells = (0xD800...0xDFFF).contains(value) ? 1 : tableCells
     word |= UInt32(cells) << 5
-    if isSpace(value) { word |= space }
-    if isIdeographic(value) { word |= ideographic }
-    if mayNotStartLine(value) { word |= mayNotStartLine }
     if cells == 0 && value >= 0x300 { word |= combining }
-    if (value < 0x20 && value != 0x09) || (0x7F..<0xA0).contains(value) || value == 0xFEFF { word |= hidden }
-    if value == 0x200D || (0x1F3FB...0x1F3FF).contains(value) || (0xE0020...0xE007F).contains(value) {
-      word |= joiner
-    }
-    if BidiControl(value: value) != nil { word |= bidiControl }
     if bidiClass == .otherNeutral && CharacterData.bracket(of: value) != 0 { word |= bracket }
     if Unicode.Scalar(value)?.isGraphemePrepend == true { word |= prepended }
     word |= UInt32(CharacterData.joiningType(of: value)) << 24
     return word
   }
 
-  private static func isSpace(_ value: UInt32) -> Bool {
-    value == 0x20 || value == 0x3000 || (0x2000...0x200A).contains(value) || value == 0x205F
-  }
-
-  /// CJK ideographs, kana and Hangul syllables: UAX #14 lets lines break around them.
-  private static func isIdeographic(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x20000...0x3FFFD:
-      true
-    default:
-      false
-    }
-  }
-
-  /// Closing punctuation that UAX #14 keeps off the start of a line (classes CL, CP, EX, IS).
-  private static func mayNotStartLine(_ value: UInt32) -> Bool {
-    switch value {
-    case 0xFF0C, 0x3002, 0x3001, 0xFF01, 0xFF1F, 0xFF1B, 0xFF1A, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B,
-      0x3015, 0xFF0E, 0x2C, 0x2E, 0x21, 0x3F, 0x3B, 0x3A, 0x29, 0x5D, 0x7D, 0x060C, 0x061B, 0x061F:
-      true
-    default:
-      false
-    }
-  }
+  /// The flags that a few ranges of characters carry, each range listed once for the tables of
+  /// the planes and for a character above them.
+  private static let flaggedRanges: [(range: ClosedRange<UInt32>, flag: UInt32)] =
+    [
+      // Spaces, which lines break after.
+      (0x20...0x20, space), (0x2000...0x200A, space), (0x205F...0x205F, space), (0x3000...0x3000, space),
+      // CJK ideographs, kana and Hangul syllables: UAX #14 lets lines break around them.
+      (0x3040...0x30FF, ideographic), (0x3400...0x4DBF, ideographic), (0x4E00...0x9FFF, ideographic),
+      (0xAC00...0xD7A3, ideographic), (0xF900...0xFAFF, ideographic), (0x2_0000...0x3_FFFD, ideographic),
+      // What a terminal must not be sent: C0 controls other than tab, DEL and C1 controls, the BOM.
+      (0x00...0x08, hidden), (0x0A...0x1F, hidden), (0x7F...0x9F, hidden), (0xFEFF...0xFEFF, hidden),
+      // What joins the character before it into one grapheme: ZWJ, emoji modifiers, tags.
+      (0x200D...0x200D, joiner), (0x1_F3FB...0x1_F3FF, joiner), (0xE_0020...0xE_007F, joiner),
+    ]
+    // Closing punctuation that UAX #14 keeps off the start of a line (classes CL, CP, EX, IS).
+    + [
+      0x21, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D, 0x060C, 0x061B, 0x061F, 0x3001, 0x3002, 0x3009, 0x300B,
+      0x300D, 0x300F, 0x3011, 0x3015, 0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F,
+    ].map { ($0...$0, mayNotStartLine) }
+    // The twelve bidi controls.
+    + BidiControl.allCases.map { ($0.rawValue...$0.rawValue, bidiControl) }
 }
