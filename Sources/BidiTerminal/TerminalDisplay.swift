@@ -284,8 +284,8 @@ public struct TerminalDisplay: Sendable {
 
 /// The scalar ranges between isolate initiators and their PDIs at the outermost level, which
 /// wrapping keeps whole: for the long messages the layout lays out in pieces. Isolates pair within
-/// a paragraph (BD9), so one left open ends at the paragraph's end. `ReferenceDisplay`, the data
-/// flow the display replaced, finds them this way for every message.
+/// a paragraph (BD9), so one left open ends at the paragraph's end. `ReferenceDisplay`, the
+/// reference data flow the tests hold the display to, finds them this way for every message.
 ///
 /// The display's decoder pairs every initiator with its PDI (``IsolateMatching``), in a table as long
 /// as the message; the outermost isolates alone need only the depth, so a message of any length

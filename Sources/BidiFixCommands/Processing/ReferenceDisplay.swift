@@ -2,7 +2,7 @@ import Bidi
 import BidiIsolator
 import BidiTerminal
 
-/// What ``TerminalDisplay`` must write, by the simpler and slower data flow it replaced: the message
+/// What ``TerminalDisplay`` must write, by a simpler and slower data flow: the message
 /// made a `String`, its digits converted, isolated as a `String`, its isolates found again by
 /// scanning for their controls, and each paragraph laid out by
 /// ``TerminalLayout/render(_:direction:protected:lineBreak:appendingTo:)`` through `BidiText`. The

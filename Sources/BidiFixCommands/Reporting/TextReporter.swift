@@ -1,4 +1,4 @@
-/// `FILE:LINE:COLUMN: KIND: MESSAGE`, or without the kind (`check`'s lines, as they always were).
+/// `FILE:LINE:COLUMN: KIND: MESSAGE`, or without the kind (`check`'s lines).
 @available(SwiftStdlib 6.2, *)
 struct TextReporter: FindingReporter {
   let namesKind: Bool
