@@ -78,12 +78,10 @@ public struct TerminalLayout: Sendable {
     var i = 0
     guard passASCII(bytes, from: &i, cells: &cells) else { return nil }
     guard i < count else { return cells }
-    // A right-to-left letter or an Arabic digit first, as in most lines that are not plain, ends
-    // the pass before the table is made: a run of such lines needs the engine's tables instead.
-    switch CharacterData.bidiClass(of: UTF8Coding.scalar(at: i, in: bytes).value) {
-    case .rightToLeft, .arabicLetter, .arabicNumber: return nil
-    default: break
-    }
+    // A first character past ASCII that does not display as stored (a right-to-left letter, in
+    // most lines that are not plain) ends the pass before the table is made: a run of such lines
+    // needs the engine's tables instead.
+    guard displaysAsStored(UTF8Coding.scalar(at: i, in: bytes).value) else { return nil }
     let table = plainBasicPlaneWidths.span
     while i < count {
       if bytes[i] < 0x80 {
