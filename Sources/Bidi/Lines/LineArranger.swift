@@ -29,6 +29,7 @@ package struct LineArranger {
   private var shaped: [UInt32] = []
   private var joiningTypes: [UInt8] = []
   private var positions: [Int32] = []
+  private var reorderingTree = VisualReordering.Tree()
 
   package init() {}
 
@@ -116,7 +117,7 @@ package struct LineArranger {
     // Every character takes part in the reordering, so that controls which are not displayed still
     // separate the runs they separate; what the options leave out is dropped as the runs are read.
     let effectiveSpan = effectiveLevels.span.extracting(0..<count)
-    let runCount = VisualReordering.writeVisualRuns(levels: effectiveSpan, into: &runs)
+    let runCount = VisualReordering.writeVisualRuns(levels: effectiveSpan, into: &runs, tree: &reorderingTree)
     let keepsMarksAfterBase = options.contains(.keepMarksAfterBase) && hasMarks
 
     // Shaping works in logical order on the whole line; FriBidi's ligature filler is dropped below.

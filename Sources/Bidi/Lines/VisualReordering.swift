@@ -20,13 +20,14 @@ internal enum VisualReordering {
   /// ```swift
   /// let levels: [UInt8] = [0, 1, 1, 2, 2, 1, 0]
   /// var runs: [VisualRun] = []
-  /// VisualReordering.writeVisualRuns(levels: levels.span, into: &runs)   // 5
+  /// var tree = VisualReordering.Tree()
+  /// VisualReordering.writeVisualRuns(levels: levels.span, into: &runs, tree: &tree)   // 5
   /// // runs: 0..<1 at 0, 5..<6 at 1, 3..<5 at 2, 1..<3 at 1, 6..<7 at 0
   /// ```
   ///
   /// - Complexity: O(*n* + *r*·*d*) for *r* runs and up to six levels to reverse (*d*), as chat lines
   ///   have; O(*n* + *r*) otherwise.
-  static func writeVisualRuns(levels: Span<UInt8>, into runs: inout [VisualRun]) -> Int {
+  static func writeVisualRuns(levels: Span<UInt8>, into runs: inout [VisualRun], tree: inout Tree) -> Int {
     let count = levels.count
     guard count > 0 else { return 0 }
     // A line has at most one run a character: written in place, with no append's checks.
@@ -80,42 +81,40 @@ internal enum VisualReordering {
     // one on its left becomes part of that one's right spine, so a subtree is always a maximal
     // stretch at or above its root's level, and the reversals a subtree undergoes at its own root
     // are the levels between its parent's level and its own.
-    var logical: [VisualRun] = []
-    logical.reserveCapacity(runCount)
-    for run in 0..<runCount { logical.append(out[run]) }
-    var left = [Int](filledWith: -1, count: runCount)
-    var right = [Int](filledWith: -1, count: runCount)
-    var spine: [Int] = []
+    tree.logical.removeAll(keepingCapacity: true)
+    for run in 0..<runCount { tree.logical.append(out[run]) }
+    tree.left.removeAll(keepingCapacity: true)
+    tree.left.append(contentsOf: repeatElement(-1, count: runCount))
+    tree.right.removeAll(keepingCapacity: true)
+    tree.right.append(contentsOf: repeatElement(-1, count: runCount))
+    tree.spine.removeAll(keepingCapacity: true)
     for run in 0..<runCount {
       var last = -1
-      while let top = spine.last, logical[top].level > logical[run].level {
-        last = spine.removeLast()
+      while let top = tree.spine.last, tree.logical[top].level > tree.logical[run].level {
+        last = tree.spine.removeLast()
       }
-      left[run] = last
-      if let top = spine.last { right[top] = run }
-      spine.append(run)
-    }
-    enum Step {
-      case visit(run: Int, parentLevel: Int, reversed: Bool)
-      case emit(run: Int)
+      tree.left[run] = last
+      if let top = tree.spine.last { tree.right[top] = run }
+      tree.spine.append(run)
     }
     var written = 0
-    var steps: [Step] = [.visit(run: spine[0], parentLevel: lowestOdd - 1, reversed: false)]
-    while let step = steps.popLast() {
+    tree.steps.removeAll(keepingCapacity: true)
+    tree.steps.append(.visit(run: tree.spine[0], parentLevel: lowestOdd - 1, reversed: false))
+    while let step = tree.steps.popLast() {
       switch step {
       case .emit(let run):
-        out[written] = logical[run]
+        out[written] = tree.logical[run]
         written += 1
       case .visit(let run, let parentLevel, let reversedAbove):
-        let level = Int(logical[run].level)
+        let level = Int(tree.logical[run].level)
         let firstReversal = max(parentLevel + 1, lowestOdd)
         let reversals = level >= firstReversal ? level - firstReversal + 1 : 0
         let reversed = reversedAbove != (reversals % 2 == 1)
-        let (first, second) = reversed ? (right[run], left[run]) : (left[run], right[run])
+        let (first, second) = reversed ? (tree.right[run], tree.left[run]) : (tree.left[run], tree.right[run])
         // Last pushed runs first.
-        if second >= 0 { steps.append(.visit(run: second, parentLevel: level, reversed: reversed)) }
-        steps.append(.emit(run: run))
-        if first >= 0 { steps.append(.visit(run: first, parentLevel: level, reversed: reversed)) }
+        if second >= 0 { tree.steps.append(.visit(run: second, parentLevel: level, reversed: reversed)) }
+        tree.steps.append(.emit(run: run))
+        if first >= 0 { tree.steps.append(.visit(run: first, parentLevel: level, reversed: reversed)) }
       }
     }
     return runCount
@@ -123,6 +122,23 @@ internal enum VisualReordering {
 
   /// Up to this many levels to reverse, rule L2 is applied to the runs as written.
   static let literalLevels = 6
+
+  /// The memory of the min-Cartesian tree that deeply nested lines take, which a caller keeps from
+  /// line to line so those lines allocate nothing either once it has grown.
+  struct Tree: Sendable {
+    /// The runs in logical order, each one's children, the right spine being built, and the walk's
+    /// pending steps.
+    fileprivate var logical: [VisualRun] = []
+    fileprivate var left: [Int] = []
+    fileprivate var right: [Int] = []
+    fileprivate var spine: [Int] = []
+    fileprivate var steps: [Step] = []
+  }
+
+  fileprivate enum Step {
+    case visit(run: Int, parentLevel: Int, reversed: Bool)
+    case emit(run: Int)
+  }
 }
 
 /// One level run of a line: its range (line offsets) and level.
