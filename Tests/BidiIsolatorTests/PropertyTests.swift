@@ -95,6 +95,8 @@ struct PropertyTests {
   func isolation(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     var failures = 0
+    // One workspace for every message and every isolator, as a thread of `bidi-fix` keeps it.
+    var workspace = BidiIsolator.Workspace()
     for index in 0..<Self.messagesPerSeed {
       let message = MessageGenerator.message(&random)
       let isolator = MessageGenerator.isolator(&random)
@@ -121,6 +123,10 @@ struct PropertyTests {
       var bytes: [UInt8] = [0x3E]
       isolator.isolate(message.utf8Span, appendingTo: &bytes)
       ok = ok && check(bytes == [0x3E] + Array(output.utf8), "bytes form differs: \(context)")
+      // So does the form that works in a workspace the messages before left as they left it.
+      var reused: [UInt8] = [0x3E]
+      isolator.isolate(message.utf8Span, appendingTo: &reused, workspace: &workspace)
+      ok = ok && check(reused == [0x3E] + Array(output.utf8), "workspace form differs: \(context)")
       if options.existingControls == .strip {
         ok =
           ok

@@ -81,15 +81,36 @@ public struct BidiIsolator: Sendable {
   /// - Complexity: O(*n*).
   @available(SwiftStdlib 6.2, *)
   public func isolate(_ message: UTF8Span, appendingTo output: inout [UInt8]) {
-    isolate(validUTF8: message.span, appendingTo: &output)
+    var workspace = Workspace()
+    isolate(validUTF8: message.span, appendingTo: &output, workspace: &workspace)
+  }
+
+  /// ``isolate(_:appendingTo:)`` in `workspace`, whose memory the next message reuses: with one
+  /// workspace per thread, isolating allocates nothing once the buffers have grown, whatever the
+  /// messages hold.
+  ///
+  /// - Complexity: O(*n*).
+  @available(SwiftStdlib 6.2, *)
+  public func isolate(_ message: UTF8Span, appendingTo output: inout [UInt8], workspace: inout Workspace) {
+    isolate(validUTF8: message.span, appendingTo: &output, workspace: &workspace)
   }
 
   /// ``isolate(_:appendingTo:)`` for bytes the caller has validated as UTF-8, on every system.
   ///
   /// - Complexity: O(*n*).
   package func isolate(validUTF8 message: Span<UInt8>, appendingTo output: inout [UInt8]) {
+    var workspace = Workspace()
+    isolate(validUTF8: message, appendingTo: &output, workspace: &workspace)
+  }
+
+  /// ``isolate(_:appendingTo:workspace:)`` for bytes the caller has validated as UTF-8, on every
+  /// system.
+  ///
+  /// - Complexity: O(*n*).
+  package func isolate(validUTF8 message: Span<UInt8>, appendingTo output: inout [UInt8], workspace: inout Workspace) {
     withUTF8Text(validUTF8: message) { text in
-      IsolationPipeline(options: settings, members: memberIndex).isolate(text, appendingTo: &output)
+      IsolationPipeline(options: settings, members: memberIndex).isolate(
+        text, appendingTo: &output, workspace: &workspace)
     }
   }
 
@@ -112,7 +133,7 @@ public struct BidiIsolator: Sendable {
     withUTF8Text(text) { utf8 in
       let scan = EntityFinder(text: utf8, kinds: options.kinds, members: memberIndex).scan(recordingStructure: true)
       let recognizer = InsertionRecognizer(
-        strategies: IsolationStrategy.allCases, paragraphWrappers: true, leadingMarks: true)
+        strategy: nil, paragraphWrappers: true, leadingMarks: true)
       let claimed = recognizer.claimedOffsets(in: utf8, scan: scan)
       guard !claimed.isEmpty else { return text }
       var edits = TextEdits()
@@ -165,11 +186,16 @@ internal struct IsolationPipeline {
       }
     }
     if let quick { return quick }
-    return isolateInGeneral(original)
+    var workspace = BidiIsolator.Workspace()
+    var isolated: [UInt8] = []
+    guard isolateInGeneral(original, appendingTo: &isolated, workspace: &workspace) else { return nil }
+    return withUTF8Text(validUTF8: isolated) { text in
+      makeUTF8String(capacity: text.count) { $0.append(0..<text.count, of: text) }
+    }
   }
 
   /// Appends the isolated text to `output`, or the text itself when nothing changes.
-  func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8]) {
+  func isolate(_ original: UTF8Text, appendingTo output: inout [UInt8], workspace: inout BidiIsolator.Workspace) {
     let done = withQuickEntities(original) { entities -> Bool in
       guard let entities else { return false }
       output.appendUTF8(capacity: original.count + 6 * entities.count) { room in
@@ -178,55 +204,91 @@ internal struct IsolationPipeline {
       return true
     }
     if done { return }
-    if let isolated = isolateInGeneral(original) {
-      output.append(contentsOf: isolated.utf8)
-    } else {
+    if !isolateInGeneral(original, appendingTo: &output, workspace: &workspace) {
       original.append(0..<original.count, to: &output)
     }
   }
 
-  private func isolateInGeneral(_ original: UTF8Text) -> String? {
-    let scan = finder(original).scan(recordingStructure: true)
-    if scan.entities.isEmpty && scan.controls.isEmpty && options.explicitDirection == .none {
-      return nil
+  /// Appends the isolated text to `output` and returns `true`, or appends nothing and returns
+  /// `false` when the text is unchanged.
+  private func isolateInGeneral(
+    _ original: UTF8Text, appendingTo output: inout [UInt8], workspace: inout BidiIsolator.Workspace
+  ) -> Bool {
+    // The workspace's parts are worked on as locals, each text apart from the memory that changes
+    // while it is read, and swapped back at the end.
+    var settled: [UInt8] = []
+    var next: [UInt8] = []
+    var memory = PlanningMemory()
+    swap(&settled, &workspace.settled)
+    swap(&next, &workspace.next)
+    swap(&memory, &workspace.planning)
+    defer {
+      swap(&settled, &workspace.settled)
+      swap(&next, &workspace.next)
+      swap(&memory, &workspace.planning)
     }
-    guard !scan.controls.isEmpty else { return planned(original, scan) }
-    guard let settled = settle(original, scan) else { return planned(original, scan) }
-    return withUTF8Text(settled.text) { planned($0, settled.scan) } ?? settled.text
+    memory.scan.removeAll()
+    finder(original).scan(recordingStructure: true, into: &memory.scan)
+    if memory.scan.entities.isEmpty && memory.scan.controls.isEmpty && options.explicitDirection == .none {
+      return false
+    }
+    guard settle(original, into: &settled, next: &next, memory: &memory) else {
+      return planned(original, memory: &memory, appendingTo: &output)
+    }
+    let inserted = withUTF8Text(validUTF8: settled) { text in
+      planned(text, memory: &memory, appendingTo: &output)
+    }
+    if !inserted { output.append(contentsOf: settled) }
+    return true
   }
 
-  /// The text once recognised insertions are removed and its own controls sanitised, with its
-  /// scan; `nil` when that changes nothing.
-  private func settle(_ original: UTF8Text, _ originalScan: ScanResult) -> (text: String, scan: ScanResult)? {
-    var current: String? = nil
-    var scan = originalScan
+  /// Removes the recognised insertions from the text and sanitises its own controls into
+  /// `settled`, round after round, and leaves the settled text's scan in `memory`; `false`, with
+  /// `settled` not written, when that changes nothing. `memory` holds the original's scan at the
+  /// start.
+  private func settle(
+    _ original: UTF8Text, into settled: inout [UInt8], next: inout [UInt8], memory: inout PlanningMemory
+  ) -> Bool {
+    var changed = false
     var round = 0
-    while !scan.controls.isEmpty {
-      let edits: TextEdits = withCurrentText(original, current) { text in
-        // A wrapper around a whole paragraph is the outermost insertion, so only the first round
-        // looks for one; later rounds would take the user's own isolates for it.
-        let recognizer = InsertionRecognizer(
-          strategies: [options.strategy],
-          paragraphWrappers: options.explicitDirection == .isolate && round == 0, leadingMarks: false,
-          wrappersByPositionAlone: options.existingControls == .keep)
-        let claimed =
-          round < Self.recognitionRounds ? recognizer.claimedOffsets(in: text, scan: scan) : ClaimedOffsets()
-        var edits = TextEdits()
-        for occurrence in scan.controls where claimed.contains(occurrence.offset) {
-          edits.remove(occurrence.offset..<occurrence.end)
-        }
-        BidiSanitizer.plan(
-          options.existingControls, controls: scan.controls.lazy.filter { !claimed.contains($0.offset) },
-          separators: scan.separators, length: text.count, into: &edits)
-        return edits
+    while !memory.scan.controls.isEmpty {
+      let hasEdits = withCurrentText(original, changed ? settled : nil) { text in
+        planRound(round, of: text, memory: &memory)
       }
-      if edits.isEmpty { break }
-      let next = withCurrentText(original, current) { edits.applied(to: $0) }
-      scan = withUTF8Text(next) { finder($0).scan(recordingStructure: true) }
-      current = next
+      if !hasEdits { break }
+      next.removeAll(keepingCapacity: true)
+      withCurrentText(original, changed ? settled : nil) { memory.edits.apply(to: $0, appendingTo: &next) }
+      swap(&settled, &next)
+      memory.scan.removeAll()
+      withUTF8Text(validUTF8: settled) { finder($0).scan(recordingStructure: true, into: &memory.scan) }
+      changed = true
       round += 1
     }
-    return current.map { ($0, scan) }
+    return changed
+  }
+
+  /// Plans one settling round of `text`, whose scan `memory` holds, into `memory.edits`; `false`
+  /// when it changes nothing.
+  private func planRound(_ round: Int, of text: UTF8Text, memory: inout PlanningMemory) -> Bool {
+    memory.edits.removeAll()
+    if round < Self.recognitionRounds {
+      // A wrapper around a whole paragraph is the outermost insertion, so only the first round
+      // looks for one; later rounds would take the user's own isolates for it.
+      let recognizer = InsertionRecognizer(
+        strategy: options.strategy,
+        paragraphWrappers: options.explicitDirection == .isolate && round == 0, leadingMarks: false,
+        wrappersByPositionAlone: options.existingControls == .keep)
+      recognizer.claimOffsets(in: text, scan: memory.scan, into: &memory.claimed)
+    } else {
+      memory.claimed.removeAll()
+    }
+    for occurrence in memory.scan.controls where memory.claimed.contains(occurrence.offset) {
+      memory.edits.remove(occurrence.offset..<occurrence.end)
+    }
+    BidiSanitizer.plan(
+      options.existingControls, controls: UnclaimedControls(memory.scan.controls, claimed: memory.claimed),
+      separators: memory.scan.separators, length: text.count, into: &memory.edits, balancer: &memory.balancer)
+    return !memory.edits.isEmpty
   }
 
   /// The common case on its own path: the isolate strategy, nothing explicit, and a message with
@@ -277,20 +339,26 @@ internal struct IsolationPipeline {
     EntityFinder(text: text, kinds: options.kinds, members: members, directions: .unlessAlwaysLeftToRight)
   }
 
-  private func withCurrentText<Result>(_ original: UTF8Text, _ current: String?, _ body: (UTF8Text) -> Result) -> Result
-  {
-    guard let current else { return body(original) }
-    return withUTF8Text(current, body)
+  /// Runs `body` on the original text, or on the settled one once a round has changed it.
+  private func withCurrentText<Result>(
+    _ original: UTF8Text, _ settled: [UInt8]?, _ body: (UTF8Text) -> Result
+  ) -> Result {
+    guard let settled else { return body(original) }
+    return withUTF8Text(validUTF8: settled, body)
   }
 
-  /// The text with the entity wrappers and the explicit direction inserted, or `nil` when there are
-  /// none.
-  private func planned(_ text: UTF8Text, _ scan: ScanResult) -> String? {
-    var edits = TextEdits()
+  /// Appends `text` with the entity wrappers and the explicit direction inserted to `output`, and
+  /// returns `true`; `false`, with nothing appended, when there are none. `memory` holds the
+  /// text's scan.
+  private func planned(_ text: UTF8Text, memory: inout PlanningMemory, appendingTo output: inout [UInt8]) -> Bool {
+    memory.edits.removeAll()
     let needsDirection = options.strategy != .isolate || options.explicitDirection != .none
-    let direction = needsDirection ? options.messageDirection ?? estimatedDirection(text, scan) : nil
-    IsolationPlanner(text: text, scan: scan, options: options, messageDirection: direction).plan(into: &edits)
-    return edits.isEmpty ? nil : edits.applied(to: text)
+    let direction = needsDirection ? options.messageDirection ?? estimatedDirection(text, memory.scan) : nil
+    IsolationPlanner(text: text, scan: memory.scan, options: options, messageDirection: direction).plan(
+      into: &memory.edits)
+    guard !memory.edits.isEmpty else { return false }
+    memory.edits.apply(to: text, appendingTo: &output)
+    return true
   }
 
   private func estimatedDirection(_ text: UTF8Text, _ scan: ScanResult) -> TextDirection? {

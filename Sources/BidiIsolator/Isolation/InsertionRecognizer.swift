@@ -16,7 +16,9 @@
 /// Nested layers of the same pattern are peeled in one pass. A user's control standing exactly where
 /// the isolator would put one is taken for the isolator's.
 internal struct InsertionRecognizer {
-  var strategies: [IsolationStrategy]
+  /// The strategy whose insertions are recognised, or `nil` for all three, tried in the order
+  /// ``IsolationStrategy`` lists them.
+  var strategy: IsolationStrategy?
   var paragraphWrappers: Bool
   var leadingMarks: Bool
   /// Whether a paragraph wrapper is recognised by its first and last characters alone, without
@@ -29,7 +31,16 @@ internal struct InsertionRecognizer {
   /// - Complexity: O(*n*) over the entities, controls and paragraphs.
   func claimedOffsets(in text: UTF8Text, scan: ScanResult) -> ClaimedOffsets {
     var claimed = ClaimedOffsets()
-    guard !scan.controls.isEmpty else { return claimed }
+    claimOffsets(in: text, scan: scan, into: &claimed)
+    return claimed
+  }
+
+  /// ``claimedOffsets(in:scan:)`` into `claimed`, emptied first, whose memory is reused.
+  ///
+  /// - Complexity: as ``claimedOffsets(in:scan:)``.
+  func claimOffsets(in text: UTF8Text, scan: ScanResult, into claimed: inout ClaimedOffsets) {
+    claimed.removeAll()
+    guard !scan.controls.isEmpty else { return }
     claimed.reserve(upTo: text.count)
 
     func control(endingAt offset: Int) -> ControlOccurrence? {
@@ -49,7 +60,7 @@ internal struct InsertionRecognizer {
     }
     // Marks before entities next, so a mark after one entity that is the next entity's own mark is
     // not taken for the first one's trailing mark.
-    if strategies.contains(.mark) {
+    if strategy == nil || strategy == .mark {
       for entity in scan.entities {
         var before = entity.start
         while let mark = control(endingAt: before), mark.control == entity.markDirection.mark,
@@ -72,7 +83,7 @@ internal struct InsertionRecognizer {
         }
         return after
       }
-      strategies: for strategy in strategies {
+      strategies: for strategy in Self.everyStrategy where self.strategy == nil || self.strategy == strategy {
         var before = entity.start
         var after = entity.end
         switch strategy {
@@ -104,8 +115,10 @@ internal struct InsertionRecognizer {
         }
       }
     }
-    return claimed
   }
+
+  /// Made once: `allCases` makes a new list on every call.
+  private static let everyStrategy = IsolationStrategy.allCases
 
   private func claimParagraphInsertions(in text: UTF8Text, scan: ScanResult, into claimed: inout ClaimedOffsets) {
     var controlIndex = 0
@@ -166,6 +179,13 @@ internal struct ClaimedOffsets {
   private var words: [UInt64] = []
   private(set) var isEmpty = true
 
+  /// Empties the set, keeping its memory: the next text's ``reserve(upTo:)`` clears only what it
+  /// needs.
+  mutating func removeAll() {
+    words.removeAll(keepingCapacity: true)
+    isEmpty = true
+  }
+
   /// Makes room for offsets below `count` in one allocation.
   mutating func reserve(upTo count: Int) {
     let needed = (count + 63) >> 6
@@ -187,15 +207,30 @@ internal struct ClaimedOffsets {
 extension ScanResult {
   /// The byte ranges of the paragraphs' contents, separators excluded; a text always has at least
   /// one paragraph, possibly empty.
-  func paragraphs(length: Int) -> [Range<Int>] {
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(separators.count + 1)
-    var start = 0
-    for separator in separators {
-      ranges.append(start..<separator.lowerBound)
-      start = separator.upperBound
+  func paragraphs(length: Int) -> Paragraphs { Paragraphs(separators: separators, length: length) }
+
+  /// The paragraphs of a scanned text, read off its separators as they are iterated.
+  struct Paragraphs: Sequence, IteratorProtocol {
+    let separators: [Range<Int>]
+    let length: Int
+    private var index = 0
+    private var start: Int? = 0
+
+    init(separators: [Range<Int>], length: Int) {
+      self.separators = separators
+      self.length = length
     }
-    ranges.append(start..<length)
-    return ranges
+
+    mutating func next() -> Range<Int>? {
+      guard let paragraphStart = start else { return nil }
+      guard index < separators.count else {
+        start = nil
+        return paragraphStart..<length
+      }
+      let separator = separators[index]
+      index += 1
+      start = separator.upperBound
+      return paragraphStart..<separator.lowerBound
+    }
   }
 }

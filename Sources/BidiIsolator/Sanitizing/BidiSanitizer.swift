@@ -40,28 +40,42 @@ public struct BidiSanitizer: Sendable, Hashable {
   /// Adds to `edits` what `policy` does to `controls`. Returns whether anything is removed.
   @discardableResult
   internal static func plan(
-    _ policy: ControlPolicy, controls: some Collection<ControlOccurrence>, separators: [Range<Int>], length: Int,
+    _ policy: ControlPolicy, controls: some Sequence<ControlOccurrence>, separators: [Range<Int>], length: Int,
     into edits: inout TextEdits
+  ) -> Bool {
+    var balancer = ControlBalancer()
+    return plan(policy, controls: controls, separators: separators, length: length, into: &edits, balancer: &balancer)
+  }
+
+  /// ``plan(_:controls:separators:length:into:)`` with a balancer whose memory is reused.
+  @discardableResult
+  internal static func plan(
+    _ policy: ControlPolicy, controls: some Sequence<ControlOccurrence>, separators: [Range<Int>], length: Int,
+    into edits: inout TextEdits, balancer: inout ControlBalancer
   ) -> Bool {
     switch policy {
     case .keep:
       return false
     case .strip:
-      for occurrence in controls { edits.remove(occurrence.offset..<occurrence.end) }
-      return !controls.isEmpty
+      var removes = false
+      for occurrence in controls {
+        edits.remove(occurrence.offset..<occurrence.end)
+        removes = true
+      }
+      return removes
     case .close:
-      let balance = ControlBalancer(
+      balancer.balance(
         controls: controls, separators: separators, length: length,
         maximumLevel: ControlBalancer.sanitizedMaximumLevel)
-      for occurrence in balance.dropped { edits.remove(occurrence.offset..<occurrence.end) }
+      for occurrence in balancer.dropped { edits.remove(occurrence.offset..<occurrence.end) }
       // The closers are worked out with the dropped controls already ignored, so all the edits
       // apply together.
-      for closer in balance.closers { edits.insert(closer.control, at: closer.offset, rank: .balancingClose) }
-      for containment in balance.containments {
+      for closer in balancer.closers { edits.insert(closer.control, at: closer.offset, rank: .balancingClose) }
+      for containment in balancer.containments {
         edits.insert(containment.initiator, at: containment.start, rank: .containmentStart)
         edits.insert(.popDirectionalIsolate, at: containment.end, rank: .containmentEnd)
       }
-      return !balance.dropped.isEmpty
+      return !balancer.dropped.isEmpty
     }
   }
 }

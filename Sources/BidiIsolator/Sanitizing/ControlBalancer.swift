@@ -32,23 +32,43 @@ internal struct ControlBalancer {
   /// LRO, RLI for RLE and RLO) and to close at that end, after the closers.
   var containments: [(start: Int, end: Int, initiator: BidiControl)] = []
   var findings: [Finding] = []
+  /// The initiators open at the control being paired, outermost first.
+  private var stack: [OpenControl] = []
 
   private struct OpenControl {
     var occurrence: ControlOccurrence
     var level: Int
   }
 
+  /// A balancer that has paired nothing, whose memory ``balance(controls:separators:length:maximumLevel:)``
+  /// reuses text after text.
+  init() {}
+
   /// Pairs `controls` (sorted by offset) within the paragraphs that `separators` delimit in a text
   /// of `length` bytes.
-  ///
-  /// Levels are counted from a right-to-left paragraph, the deeper of the two, and an FSI is taken
-  /// to add two levels, so the limit holds whatever direction the paragraph gets.
   ///
   /// - Complexity: O(*c* + *p*) for *c* controls in *p* paragraphs.
   init(
     controls: some Sequence<ControlOccurrence>, separators: [Range<Int>], length: Int, maximumLevel: Int
   ) {
-    var stack: [OpenControl] = []
+    balance(controls: controls, separators: separators, length: length, maximumLevel: maximumLevel)
+  }
+
+  /// Pairs `controls` as ``init(controls:separators:length:maximumLevel:)`` does, replacing what an
+  /// earlier text left and keeping the memory it grew.
+  ///
+  /// Levels are counted from a right-to-left paragraph, the deeper of the two, and an FSI is taken
+  /// to add two levels, so the limit holds whatever direction the paragraph gets.
+  ///
+  /// - Complexity: O(*c* + *p*) for *c* controls in *p* paragraphs.
+  mutating func balance(
+    controls: some Sequence<ControlOccurrence>, separators: [Range<Int>], length: Int, maximumLevel: Int
+  ) {
+    dropped.removeAll(keepingCapacity: true)
+    closers.removeAll(keepingCapacity: true)
+    containments.removeAll(keepingCapacity: true)
+    findings.removeAll(keepingCapacity: true)
+    stack.removeAll(keepingCapacity: true)
     var overflowIsolates = 0
     var overflowEmbeddings = 0
     var separatorIndex = 0

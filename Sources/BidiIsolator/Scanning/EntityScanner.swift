@@ -153,6 +153,13 @@ internal struct ScanResult: ScanSink {
   mutating func appendSeparator(_ separator: Range<Int>) { separators.append(separator) }
 
   var isFinished: Bool { false }
+
+  /// Empties the result for the next scan, keeping its memory.
+  mutating func removeAll() {
+    entities.removeAll(keepingCapacity: true)
+    controls.removeAll(keepingCapacity: true)
+    separators.removeAll(keepingCapacity: true)
+  }
 }
 
 /// The scanning loop and the context the entity matchers share.

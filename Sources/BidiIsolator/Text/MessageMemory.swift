@@ -162,6 +162,12 @@ internal func withUTF8Text<Result, Failure: Error>(
   try unsafe bytes.withUnsafeBufferPointer { buffer throws(Failure) in try unsafe body(UTF8Text(buffer)) }
 }
 
+/// Runs `body` on `bytes`, UTF-8 the isolator wrote from well-formed text.
+@inline(__always)
+internal func withUTF8Text<Result>(validUTF8 bytes: [UInt8], _ body: (UTF8Text) -> Result) -> Result {
+  unsafe bytes.withUnsafeBufferPointer { unsafe body(UTF8Text($0)) }
+}
+
 /// Up to `capacity` elements in memory that lives as long as one call of ``withFixedBuffer(of:capacity:_:)``.
 ///
 /// ```swift

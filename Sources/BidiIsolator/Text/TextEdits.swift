@@ -39,6 +39,24 @@ internal struct TextEdits {
 
   mutating func remove(_ range: Range<Int>) { removals.append(range) }
 
+  /// Empties the edits for another text, keeping their memory.
+  mutating func removeAll() {
+    insertions.removeAll(keepingCapacity: true)
+    removals.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends the edited text to `output`, putting the edits in order where they are kept: what
+  /// ``applied(to:)`` builds, with no copy of the edits and no string.
+  ///
+  /// - Complexity: as ``applied(to:)``.
+  mutating func apply(to text: UTF8Text, appendingTo output: inout [UInt8]) {
+    if !insertions.isSorted(by: Self.precedes) { insertions.sort(by: Self.precedes) }
+    if !removals.isSorted(by: { $0.lowerBound < $1.lowerBound }) { removals.sort { $0.lowerBound < $1.lowerBound } }
+    output.appendUTF8(capacity: text.count + 3 * insertions.count) {
+      Self.write(text, insertions, removals, to: &$0)
+    }
+  }
+
   /// The edited text, built once, straight into the new string's storage.
   ///
   /// - Complexity: O(*n* + *k* log *k*) for *k* insertions; O(*n* + *k*) when they were planned in
