@@ -1,5 +1,6 @@
 import Bidi
 @_spi(BidiCore) import BidiCore
+import BidiIsolator
 
 @available(SwiftStdlib 6.2, *)
 extension TerminalDisplay {
@@ -16,6 +17,7 @@ extension TerminalDisplay {
   /// }
   /// ```
   public struct Workspace: Sendable {
+    var isolation = BidiIsolator.Workspace()
     var isolated: [UInt8] = []
     var characters = Characters()
     var levels: [UInt8] = []

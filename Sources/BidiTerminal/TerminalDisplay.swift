@@ -114,7 +114,7 @@ public struct TerminalDisplay: Sendable {
     isolated.removeAll(keepingCapacity: true)
     let succeeded: Bool
     if let isolator {
-      isolator.isolate(validUTF8: original, appendingTo: &isolated)
+      isolator.isolate(validUTF8: original, appendingTo: &isolated, workspace: &workspace.isolation)
       succeeded = layOut(isolated.span, direction: base, lineBreak: lineBreak, into: &output, workspace: &workspace)
     } else {
       succeeded = layOut(original, direction: base, lineBreak: lineBreak, into: &output, workspace: &workspace)

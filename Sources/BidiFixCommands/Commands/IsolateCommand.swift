@@ -19,8 +19,10 @@ struct IsolateCommand: ParsableCommand {
 
   func run() throws {
     let isolator = BidiIsolator(try isolation.options(entities: entities))
-    let command = MessageRewriter(layout: input.layout, strict: input.strict) { message, _, output in
-      isolator.isolate(validUTF8: message, appendingTo: &output)
+    let command = MessageRewriter(
+      layout: input.layout, strict: input.strict, workspace: { BidiIsolator.Workspace() }
+    ) { message, _, output, workspace in
+      isolator.isolate(validUTF8: message, appendingTo: &output, workspace: &workspace)
     }
     let status = input.driver.run(command, inputs: input.files)
     if status != .success { throw ExitCode(status.rawValue) }
