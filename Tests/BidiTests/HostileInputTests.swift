@@ -49,12 +49,3 @@ struct HostileInputTests {
     #expect(within.suffix(5).map { $0?.rawValue } == [1, 1, 2, 1, 2])
   }
 }
-
-extension BidiClass {
-  fileprivate var isRemovedByX9: Bool {
-    [
-      .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
-      .popDirectionalFormat, .boundaryNeutral,
-    ].contains(self)
-  }
-}

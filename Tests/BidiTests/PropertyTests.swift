@@ -270,7 +270,8 @@ func reorderedByL2(_ characters: [(offset: Int, level: UInt8)]) -> [Int] {
 }
 
 extension BidiClass {
-  fileprivate var isRemovedByX9: Bool {
+  /// The classes rule X9 removes, listed here apart from the engine's own test.
+  var isRemovedByX9: Bool {
     [
       .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
       .popDirectionalFormat, .boundaryNeutral,

@@ -1,14 +1,17 @@
-/// The directional status stack of rules X1–X8, kept only as far as the engine needs it: to know
-/// which isolate initiators are valid (and at what level their content sits) and what is still open
-/// at the end of a stretch of text.
+/// The directional status stack of rules X1–X8: which isolate initiators are valid (and at what
+/// level their content sits), the embedding level and override status of each character, and what
+/// is still open at the end of a stretch of text.
 ///
-/// FriBidi computes the levels themselves; this mirrors its explicit rules so that isolate contents
-/// can be cut out and resolved on their own (see `LevelResolver`).
+/// Isolate contents are cut out and resolved on their own with it (see `LevelResolver`); segments
+/// with embeddings and overrides are resolved with it in Swift unless the stack overflows, and by
+/// FriBidi then.
 @available(SwiftStdlib 6.2, *)
 internal struct ExplicitStack {
   private struct Entry {
     var level: UInt8
     var isIsolate: Bool
+    /// The directional override status: `L`, `R`, or `nil` for neutral.
+    var override: BidiClass? = nil
   }
 
   private var entries: [Entry]
@@ -31,15 +34,23 @@ internal struct ExplicitStack {
 
   var currentLevel: UInt8 { entries[entries.count - 1].level }
 
+  /// The override status of the last entry: the type every character takes under it (rules X6,
+  /// X5a–X5c, X6a), or `nil`.
+  var currentOverride: BidiClass? { entries[entries.count - 1].override }
+
+  /// Whether an embedding or isolate past the depth limit is still open.
+  var isOverflowing: Bool { overflowIsolates > 0 || overflowEmbeddings > 0 }
+
   private static func nextLevel(after level: UInt8, rightToLeft: Bool) -> UInt8 {
     rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
   }
 
-  /// Rules X2–X5: an embedding or override.
-  mutating func pushEmbedding(rightToLeft: Bool) {
+  /// Rules X2–X5: an embedding, or with `overriding` an override.
+  mutating func pushEmbedding(rightToLeft: Bool, overriding: Bool = false) {
     let level = Self.nextLevel(after: currentLevel, rightToLeft: rightToLeft)
     if Int(level) <= BidiLevel.maximumExplicitDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
-      entries.append(Entry(level: level, isIsolate: false))
+      let override: BidiClass? = overriding ? (rightToLeft ? .rightToLeft : .leftToRight) : nil
+      entries.append(Entry(level: level, isIsolate: false, override: override))
     } else if overflowIsolates == 0 {
       overflowEmbeddings += 1
     }

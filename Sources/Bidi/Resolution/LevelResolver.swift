@@ -1,5 +1,5 @@
-/// Resolves the embedding levels of one paragraph (rules X1–I2) with FriBidi, correcting what
-/// libfribidi 1.0.8 gets wrong.
+/// Resolves the embedding levels of one paragraph (rules X1–I2), in Swift, and with FriBidi for
+/// what the Swift rules leave to it, correcting what libfribidi gets wrong.
 ///
 /// ## Why the paragraph is cut into segments
 /// libfribidi before 1.0.9 links the contents of sibling isolates into one isolating run sequence
@@ -22,13 +22,15 @@
 /// - When a segment's nesting could reach the depth limit of 125, the shift would move overflow
 ///   decisions, so the segment is put at its true level by a prefix of nested isolate initiators.
 ///
-/// Two kinds of segment never reach FriBidi: those every character of which resolves to the
-/// segment's own level (``uniformBrackets(range:level:classes:brackets:)``), and, while the isolates
+/// Three kinds of segment never reach FriBidi: those every character of which resolves to the
+/// segment's own level (``uniformBrackets(range:level:classes:brackets:)``); while the isolates
 /// are being cut out, those that are one isolating run sequence (no embedding, override or PDF),
-/// which ``SequenceResolver`` resolves with rules W1–I2, bracket pairing (N0) included, in Swift.
-/// Together they are nearly all chat messages; FriBidi is left the explicit embeddings and overrides
-/// and brackets nested past 63. The conformance suites check both paths, as every case goes
-/// through whichever applies.
+/// which ``SequenceResolver`` resolves with rules W1–I2, bracket pairing (N0) included; and those
+/// with embeddings, overrides or PDFs, whose levels and runs
+/// ``SegmentBuffer/resolveExplicitly(range:level:classes:brackets:structure:bracketBudget:levels:pending:)``
+/// finds by rules X1–X10 before resolving each run the same way. FriBidi is left the segments whose
+/// embeddings overflow the depth limit and those with brackets nested past 63. The conformance
+/// suites check every path, as every case goes through whichever applies.
 ///
 /// Brackets: FriBidi's rule N0 is quadratic in the number of bracket pairs (upstream #163) and its
 /// recursion can overflow the stack (#253). In a paragraph with more than
@@ -85,11 +87,14 @@ internal enum LevelResolver {
         SequenceResolver.resolve(
           range: range, level: level, classes: classes, brackets: brackets, structure: structure,
           bracketBudget: &bracketBudget, levels: &levels, pending: &pending)
+          || segment.resolveExplicitly(
+            range: range, level: level, classes: classes, brackets: brackets, structure: structure,
+            bracketBudget: &bracketBudget, levels: &levels, pending: &pending)
       {
         continue
       }
-      // Explicit embeddings and overrides, and brackets nested past 63: FriBidi's rules, on a
-      // segment with the isolates cut out, whatever the loaded library does with sibling isolates.
+      // Embeddings past the depth limit and brackets nested past 63: FriBidi's rules, on a segment
+      // with the isolates cut out, whatever the loaded library does with sibling isolates.
       segment.build(
         range: range, level: level, classes: classes, brackets: brackets, structure: structure,
         cutIsolates: !libraryAlone, bracketBudget: &bracketBudget)
@@ -172,8 +177,11 @@ struct SegmentBuffer {
   var prefixLength = 0
   /// Isolate contents cut out of this segment, with their embedding levels.
   var children: [PendingSegment] = []
+  /// The explicit level of each element, for the segments resolved in Swift
+  /// (``resolveExplicitly(range:level:classes:brackets:structure:bracketBudget:levels:pending:)``).
+  var runLevels: [UInt8] = []
   /// The explicit rules' stack, its storage kept.
-  private var stack = ExplicitStack(baseLevel: 0)
+  var stack = ExplicitStack(baseLevel: 0)
   /// What FriBidi reads and writes.
   var library = LibraryLevelBuffers()
 

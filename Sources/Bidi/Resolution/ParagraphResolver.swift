@@ -30,7 +30,7 @@ package struct ParagraphResolver {
   ///     otherwise.
   ///   - matchingPDI: the table ``IsolateMatching`` made of the whole text, whose paragraph this is,
   ///     when the caller made one as it read the classes; made here otherwise.
-  /// - Throws: ``BidiError`` when FriBidi, which resolves explicit embeddings and overrides, cannot
+  /// - Throws: ``BidiError`` when FriBidi, which resolves embeddings past the depth limit, cannot
   ///   allocate.
   /// - Complexity: O(*n*) for chat text; see ``LevelResolver`` for the bounds on hostile text.
   package mutating func resolve(

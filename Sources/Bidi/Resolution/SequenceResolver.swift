@@ -4,7 +4,9 @@
 /// isolating run sequence: no embedding, override or PDF. Isolates inside it are cut out exactly as
 /// for FriBidi (their initiator and PDI stay, as neutrals, and their contents are resolved on their
 /// own), so a chat message with isolated mentions, hashtags, URLs, numbers and brackets is resolved
-/// without a call into FriBidi. Anything else is left to FriBidi.
+/// without a call into FriBidi. A segment with embeddings, overrides or PDFs goes to
+/// `SegmentBuffer.resolveExplicitly`, which finds its level runs and resolves each with the rules
+/// here, given its own `sos` and `eos`.
 ///
 /// The segment is one level run at `level`, whose start and end of sequence (`sos`, `eos`) both have
 /// the direction of `level`: it is a whole paragraph (both ends at the paragraph level) or the
@@ -16,7 +18,7 @@
 internal enum SequenceResolver {
   /// The sequence's types as the rules rewrite them; isolate initiators and PDIs are kept apart
   /// from other neutrals because rule W1 looks at them.
-  private static let isolateControl = BidiClass(unchecked: 0xFE)
+  static let isolateControl = BidiClass(unchecked: 0xFE)
 
   /// Resolves the segment into `levels` and appends the isolate contents cut out of it to
   /// `pending`, or returns `false`, having changed nothing, when the segment is not one this
@@ -111,17 +113,19 @@ internal enum SequenceResolver {
     }
     bracketBudget = budget
     let origins = originsOut.span
-    let separatorsAreNeutral = resolveWeak(&typesOut, count: count, level: level)
-    pairing.resolve(&typesOut, count: count, level: level, classes: classes, origins: origins)
+    let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
+    let separatorsAreNeutral = resolveWeak(&typesOut, count: count, level: level, sos: embedding)
+    pairing.resolve(&typesOut, count: count, level: level, sos: embedding, classes: classes, origins: origins)
     resolveNeutralAndImplicit(
-      typesOut.span, count: count, level: level, separatorsAreNeutral: separatorsAreNeutral, origins: origins,
-      levels: &levels)
+      typesOut.span, count: count, level: level, sos: embedding, eos: embedding,
+      separatorsAreNeutral: separatorsAreNeutral, origins: origins, levels: &levels)
     handled = true
     return true
   }
 
   /// Classes the sequence does not take as they are: removed characters, the paragraph separator,
-  /// isolate controls, and the explicit embeddings, overrides and PDF this resolver leaves to FriBidi.
+  /// isolate controls, and the explicit embeddings, overrides and PDF, whose segments
+  /// `SegmentBuffer.resolveExplicitly` takes.
   private static let classesNeedingCare: UInt32 = [
     BidiClass.boundaryNeutral, .paragraphSeparator, .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate,
     .popDirectionalIsolate, .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride,
@@ -144,24 +148,24 @@ internal enum SequenceResolver {
     1 << BidiClass.europeanSeparator.rawValue | 1 << BidiClass.europeanTerminator.rawValue
     | 1 << BidiClass.commonSeparator.rawValue
 
-  /// Rules W1–W7, on the first `count` types. Returns `true` when it left separators and terminators
-  /// for ``resolveNeutralAndImplicit(_:count:level:separatorsAreNeutral:origins:levels:)`` to take
-  /// as neutrals: with no number in the sequence, rule W6 is all that would change them.
-  private static func resolveWeak(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8) -> Bool {
-    let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
+  /// Rules W1–W7, on the first `count` types of a sequence that starts with `sos`. Returns `true`
+  /// when it left separators and terminators for
+  /// ``resolveNeutralAndImplicit(_:count:level:sos:eos:separatorsAreNeutral:origins:levels:)`` to
+  /// take as neutrals: with no number in the sequence, rule W6 is all that would change them.
+  static func resolveWeak(_ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, sos: BidiClass) -> Bool {
     // W1–W3 in one pass. W1: a mark takes the type of what precedes it (as W1 left it, before W3
     // turns AL into R); after an isolate control it is a neutral. W2: European digits after Arabic
     // letters are Arabic numbers. W3: Arabic letters are R. Most sequences of a chat message hold no
     // number (numbers are isolated on their own), and W4–W7 then have little to do.
     // Without a branch per type: in mixed text the types alternate too irregularly for a switch
     // to be predicted, and this loop was the engine's slowest per character.
-    var previous = embedding
-    var lastStrong = embedding
+    var previous = sos
+    var lastStrong = sos
     var present: UInt32 = 0
     for k in 0..<count {
       var type = types[k]
       if type == .nonspacingMark {
-        type = k == 0 ? embedding : previous == isolateControl ? .otherNeutral : previous
+        type = k == 0 ? sos : previous == isolateControl ? .otherNeutral : previous
       }
       previous = type
       let bit = Self.bit(of: type)
@@ -203,7 +207,7 @@ internal enum SequenceResolver {
       k = end
     }
     // W6 and W7: other separators and terminators are neutral; European numbers after L are L.
-    lastStrong = embedding
+    lastStrong = sos
     for k in 0..<count {
       switch types[k] {
       case .europeanSeparator, .europeanTerminator, .commonSeparator:
@@ -221,11 +225,12 @@ internal enum SequenceResolver {
 
   /// Rules N1 and N2, and then I1–I2, in one pass: a run of neutrals between two strong types of
   /// one direction (numbers count as R) takes that direction, otherwise the embedding direction,
-  /// and every position's level is written at its origin. On the first `count` types; with
-  /// `separatorsAreNeutral`, separators and terminators are neutrals too (rule W6, left to here).
-  private static func resolveNeutralAndImplicit(
-    _ types: Span<BidiClass>, count: Int, level: UInt8, separatorsAreNeutral: Bool, origins: Span<Int32>,
-    levels: inout MutableSpan<UInt8>
+  /// and every position's level is written at its origin. On the first `count` types of a sequence
+  /// from `sos` to `eos`; with `separatorsAreNeutral`, separators and terminators are neutrals too
+  /// (rule W6, left to here).
+  static func resolveNeutralAndImplicit(
+    _ types: Span<BidiClass>, count: Int, level: UInt8, sos: BidiClass, eos: BidiClass, separatorsAreNeutral: Bool,
+    origins: Span<Int32>, levels: inout MutableSpan<UInt8>
   ) {
     let embedding: BidiClass = level & 1 == 1 ? .rightToLeft : .leftToRight
     let neutrals = Self.neutralTypes | (separatorsAreNeutral ? Self.separatorTypes : 0)
@@ -242,8 +247,8 @@ internal enum SequenceResolver {
       }
       var end = k + 1
       while end < count && Self.bit(of: types[end]) & neutrals != 0 { end += 1 }
-      let before = k == 0 ? embedding : direction(types[k - 1])
-      let after = end == count ? embedding : direction(types[end])
+      let before = k == 0 ? sos : direction(types[k - 1])
+      let after = end == count ? eos : direction(types[end])
       let resolved = implicitLevel(of: before == after ? before : embedding, at: level)
       for t in k..<end { levels[Int(origins[t])] = resolved }
       k = end
@@ -334,12 +339,13 @@ struct BracketPairing {
   }
 
   /// Applies rule N0 to the first `count` of `types` (after rules W1–W7), in the order of the
-  /// opening brackets.
+  /// opening brackets, in a sequence that starts with `sos`.
   ///
   /// `classes` and `origins` tell which sequence positions were marks before rule W1: the class of
   /// position `k` is `classes[origins[k]]`.
   mutating func resolve(
-    _ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, classes: Span<BidiClass>, origins: Span<Int32>
+    _ types: inout MutableSpan<BidiClass>, count: Int, level: UInt8, sos: BidiClass, classes: Span<BidiClass>,
+    origins: Span<Int32>
   ) {
     guard pairCount > 0 else { return }
     // Found in the order they close; resolved in the order they open.
@@ -380,8 +386,8 @@ struct BracketPairing {
       if foundEmbedding {
         resolved = embedding
       } else if foundOpposite {
-        // The context before the pair, or the start of the sequence (sos, the embedding direction).
-        var before = embedding
+        // The context before the pair, or the start of the sequence.
+        var before = sos
         var k = pair.opening - 1
         while k >= 0 {
           if let direction = strong(types[k]) {
