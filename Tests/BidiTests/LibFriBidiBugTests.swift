@@ -13,6 +13,7 @@ struct LibFriBidiBugTests {
     /// `nil` for a character rule X9 removes.
     let correct: [UInt8?]
     let fribidi108: [UInt8?]
+    var direction = BaseDirection.rightToLeft
     var testDescription: String { name }
   }
 
@@ -67,6 +68,26 @@ struct LibFriBidiBugTests {
       fribidi108: [2, nil, 3, nil, 5, 5, 5])
   ]
 
+  /// Upstream #233, fixed after 1.0.16: libfribidi's bracket ids unify compatibility equivalents,
+  /// so the fullwidth `（` U+FF08 closes with an ASCII `)`. BD16 pairs by Bidi_Paired_Bracket and
+  /// canonical equivalence only: `（` pairs with `）` U+FF09 alone, and here the `)` is a neutral
+  /// after Arabic, in a left-to-right paragraph. The vector and its levels are the issue's.
+  static let compatibilityBrackets: [Vector] = [
+    Vector(
+      name: "a fullwidth opening parenthesis and an ASCII closing one (upstream #233)",
+      scalars: "006F 0028 0627 FF08 0644 0645 0029",
+      correct: [0, 0, 1, 1, 1, 1, 0],
+      fribidi108: [0, 0, 1, 1, 1, 1, 1],
+      direction: .leftToRight)
+  ]
+
+  @Test(
+    "A bracket pairs with its own counterpart, not with a compatibility equivalent's",
+    arguments: compatibilityBrackets)
+  func compatibilityBracketsDoNotPair(_ vector: Vector) throws {
+    #expect(try Self.levels(vector) == vector.correct)
+  }
+
   @Test("A bracket pair's context is looked for only in its own sequence", arguments: bracketContextBeforeSequence)
   func bracketContextStaysInSequence(_ vector: Vector) throws {
     #expect(try Self.levels(vector) == vector.correct)
@@ -79,7 +100,7 @@ struct LibFriBidiBugTests {
 
   @Test(
     "FriBidi alone gives the correct levels or the known wrong ones",
-    arguments: bracketAfterMark + siblingIsolates + bracketContextBeforeSequence)
+    arguments: bracketAfterMark + siblingIsolates + bracketContextBeforeSequence + compatibilityBrackets)
   func libraryAlone(_ vector: Vector) throws {
     let alone = try Self.levels(vector, libraryAlone: true)
     #expect(alone == vector.correct || alone == vector.fribidi108, "libfribidi \(BidiLibrary.version): \(alone)")
@@ -88,7 +109,7 @@ struct LibFriBidiBugTests {
   @Test(
     "libfribidi 1.0.8 alone shows each bug",
     .enabled(if: BidiLibrary.version == "1.0.8", "the vectors' wrong levels are 1.0.8's; another libfribidi is loaded"),
-    arguments: bracketAfterMark + siblingIsolates + bracketContextBeforeSequence)
+    arguments: bracketAfterMark + siblingIsolates + bracketContextBeforeSequence + compatibilityBrackets)
   func libraryAloneOnDebian(_ vector: Vector) throws {
     #expect(try Self.levels(vector, libraryAlone: true) == vector.fribidi108)
   }
@@ -98,8 +119,8 @@ struct LibFriBidiBugTests {
     string.unicodeScalars.append(contentsOf: scalars(hex: vector.scalars))
     let text =
       libraryAlone
-      ? try BidiText(resolvingWithLibraryAlone: string, direction: .rightToLeft)
-      : try BidiText(string, direction: .rightToLeft)
+      ? try BidiText(resolvingWithLibraryAlone: string, direction: vector.direction)
+      : try BidiText(string, direction: vector.direction)
     return text.paragraphs[0].line().levels.map { $0?.rawValue }
   }
 

@@ -5,18 +5,43 @@ package enum CharacterData {
   /// The Bidi_Class the library gives `value`, as ``BidiLibrary/bidiClass(of:)`` does.
   package static func bidiClass(of value: UInt32) -> BidiClass { ClassLookup.bidiClass(of: value) }
 
-  /// The library's bracket id of `value` (the opening bracket's code point, with canonical
-  /// equivalents unified, and ``FriBidiLibrary/openingBracketMask`` set on an opening bracket), or
-  /// 0 for a character that is not a paired bracket. Read from a table for the Basic Multilingual
+  /// The bracket id rule BD16 pairs `value` by: the opening bracket's code point, with canonical
+  /// equivalents unified, and ``FriBidiLibrary/openingBracketMask`` set on an opening bracket; 0
+  /// for a character that is not a paired bracket. Read from a table for the Basic Multilingual
   /// Plane.
   package static func bracket(of value: UInt32) -> UInt32 {
-    value < 0x1_0000 ? brackets.value(of: value) ?? 0 : FriBidiLibrary.bracket(of: value)
+    value < 0x1_0000 ? brackets.value(of: value) ?? 0 : pairingID(of: value)
+  }
+
+  /// ``bracket(of:)`` made from the library's data: which characters are opening and closing
+  /// brackets, and each closing bracket's counterpart (its Bidi_Mirroring_Glyph, which is its
+  /// Bidi_Paired_Bracket for every paired bracket of Unicode 15.0).
+  ///
+  /// The id is made here rather than taken from the library because libfribidi (1.0.8 and 1.0.16
+  /// alike, upstream #233) unifies compatibility equivalents too, so that the fullwidth `（`, the
+  /// small `﹙` and the superscript `⁽` close with an ASCII `)`. BD16 unifies canonical equivalents
+  /// only, and among paired brackets those are U+2329 and U+232A, the same as U+3008 and U+3009.
+  static func pairingID(of value: UInt32) -> UInt32 {
+    let library = FriBidiLibrary.bracket(of: value)
+    guard library != 0 else { return 0 }
+    if library & FriBidiLibrary.openingBracketMask != 0 {
+      return canonicalBracket(value) | FriBidiLibrary.openingBracketMask
+    }
+    return canonicalBracket(FriBidiLibrary.mirror(of: value) ?? library)
+  }
+
+  private static func canonicalBracket(_ value: UInt32) -> UInt32 {
+    switch value {
+    case 0x2329: 0x3008
+    case 0x232A: 0x3009
+    default: value
+    }
   }
 
   /// The library's joining type of `value`: a set of the joining bits Arabic shaping reads.
   package static func joiningType(of value: UInt32) -> UInt8 { FriBidiLibrary.joiningType(of: value) }
 
-  private static let brackets = CodePointMap(basicPlaneOf: FriBidiLibrary.bracket(of:))
+  private static let brackets = CodePointMap(basicPlaneOf: pairingID(of:))
 }
 
 /// A value for some code points of the Basic Multilingual Plane and none for the rest, read once

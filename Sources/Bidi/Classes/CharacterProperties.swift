@@ -43,7 +43,7 @@ extension Unicode.Scalar {
   /// Unicode.Scalar("[").bidiPairedBracket   // PairedBracket(kind: .opening, counterpart: "]")
   /// ```
   public var bidiPairedBracket: PairedBracket? {
-    let id = FriBidiLibrary.bracket(of: value)
+    let id = CharacterData.bracket(of: value)
     guard id != 0 else { return nil }
     if id & FriBidiLibrary.openingBracketMask != 0 {
       guard let closing = bidiMirror else { return nil }

@@ -56,9 +56,10 @@ public struct BidiText: Sendable {
     // The bracket ids are needed only while the levels are resolved: scratch space.
     paragraphs = try withScratchSpan(of: UInt32.self, count: scalars.count, filledWith: 0) {
       (brackets) throws(BidiError) -> [BidiParagraph] in
-      // Only other neutrals can be paired brackets.
+      // Only other neutrals can be paired brackets. The library alone pairs by its own ids.
       for i in classes.indices where classes[i] == .otherNeutral {
-        brackets[i] = FriBidiLibrary.bracket(of: scalars[i].value)
+        let value = scalars[i].value
+        brackets[i] = libraryAlone ? FriBidiLibrary.bracket(of: value) : CharacterData.bracket(of: value)
       }
       return try Self.paragraphs(
         of: storage, brackets: brackets.span, direction: direction, splitParagraphs: true, libraryAlone: libraryAlone)
