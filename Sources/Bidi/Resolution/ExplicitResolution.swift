@@ -79,11 +79,8 @@ extension SegmentBuffer {
         i += 1
         continue
       case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
-        let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
-        var rightToLeft = bidiClass == .rightToLeftIsolate
-        if bidiClass == .firstStrongIsolate {
-          rightToLeft = structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source) == .rightToLeft
-        }
+        let (contentEnd, rightToLeft) = structure.isolate(
+          openedAt: i, by: bidiClass, end: range.upperBound, classes: source)
         append(type: stack.currentOverride ?? SequenceResolver.isolateControl, bracket: 0, origin: i)
         guard let contentLevel = stack.pushIsolate(rightToLeft: rightToLeft) else { return false }
         if i + 1 < contentEnd { children.append(PendingSegment(range: i + 1..<contentEnd, level: contentLevel)) }

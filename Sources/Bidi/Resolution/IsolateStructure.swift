@@ -72,6 +72,24 @@ internal struct IsolateStructure {
     return match >= 0 ? match - offset : end
   }
 
+  /// The isolate that the initiator at `initiator`, of class `initiatorClass`, opens: where its
+  /// content ends (its matching PDI, or `end` when it has none), and whether it is right to left, an
+  /// FSI taking the direction of its content's first strong character (rule X5c).
+  @inline(__always)
+  func isolate(
+    openedAt initiator: Int, by initiatorClass: BidiClass, end: Int, classes: Span<BidiClass>
+  ) -> (contentEnd: Int, isRightToLeft: Bool) {
+    let contentEnd = contentEnd(after: initiator, end: end)
+    switch initiatorClass {
+    case .rightToLeftIsolate:
+      return (contentEnd, true)
+    case .firstStrongIsolate:
+      return (contentEnd, firstStrongDirection(in: initiator + 1..<contentEnd, classes: classes) == .rightToLeft)
+    default:
+      return (contentEnd, false)
+    }
+  }
+
   /// Rules P2–P3 over `range`: the direction of the first strong character, skipping the content of
   /// isolates, or `nil` when there is none.
   func firstStrongDirection(in range: Range<Int>, classes: Span<BidiClass>) -> TextDirection? {

@@ -236,13 +236,11 @@ struct SegmentBuffer {
         i += 1
         continue scan
       case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
-        let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
-        var rightToLeft = bidiClass == .rightToLeftIsolate
-        if bidiClass == .firstStrongIsolate {
-          rightToLeft =
-            structure.firstStrongDirection(in: i + 1..<contentEnd, classes: source) == .rightToLeft
+        let (contentEnd, rightToLeft) = structure.isolate(
+          openedAt: i, by: bidiClass, end: range.upperBound, classes: source)
+        if bidiClass == .firstStrongIsolate && cutIsolates {
           // Cut out, the content is no longer there for FriBidi to look at.
-          if cutIsolates { bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate }
+          bidiClass = rightToLeft ? .rightToLeftIsolate : .leftToRightIsolate
         }
         if let contentLevel = stack.pushIsolate(rightToLeft: rightToLeft), cutIsolates {
           append(bidiClass, bracket: 0, origin: i)

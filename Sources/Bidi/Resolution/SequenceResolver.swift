@@ -82,11 +82,8 @@ internal enum SequenceResolver {
           i += 1
           continue
         case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate:
-          let contentEnd = structure.contentEnd(after: i, end: range.upperBound)
-          var rightToLeft = bidiClass == .rightToLeftIsolate
-          if bidiClass == .firstStrongIsolate {
-            rightToLeft = structure.firstStrongDirection(in: i + 1..<contentEnd, classes: classes) == .rightToLeft
-          }
+          let (contentEnd, rightToLeft) = structure.isolate(
+            openedAt: i, by: bidiClass, end: range.upperBound, classes: classes)
           let contentLevel = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
           // Near the depth limit rule X5a–X5c would ignore the initiator: left to FriBidi.
           guard Int(contentLevel) <= BidiLevel.maximumExplicitDepth else { return false }
