@@ -98,6 +98,7 @@ internal enum VisualReordering {
       tree.spine.append(run)
     }
     var written = 0
+    var visits = 0
     tree.steps.removeAll(keepingCapacity: true)
     tree.steps.append(.visit(run: tree.spine[0], parentLevel: lowestOdd - 1, reversed: false))
     while let step = tree.steps.popLast() {
@@ -106,6 +107,9 @@ internal enum VisualReordering {
         out[written] = tree.logical[run]
         written += 1
       case .visit(let run, let parentLevel, let reversedAbove):
+        // A tree visits each run once; more is a fault in its links, which would otherwise never end.
+        visits += 1
+        precondition(visits <= runCount, "the runs' tree holds a cycle")
         let level = Int(tree.logical[run].level)
         let firstReversal = max(parentLevel + 1, lowestOdd)
         let reversals = level >= firstReversal ? level - firstReversal + 1 : 0

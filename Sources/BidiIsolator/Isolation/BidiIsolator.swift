@@ -252,6 +252,9 @@ internal struct IsolationPipeline {
     var changed = false
     var round = 0
     while !memory.scan.controls.isEmpty {
+      // Once recognition stops, the sanitiser's own output needs no edit: a round past that is a
+      // fault that would otherwise never end.
+      assert(round <= Self.recognitionRounds + 1, "settling did not end once recognition stopped")
       let hasEdits = withCurrentText(original, changed ? settled : nil) { text in
         planRound(round, of: text, memory: &memory)
       }
