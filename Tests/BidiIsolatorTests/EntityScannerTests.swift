@@ -137,6 +137,17 @@ struct EntityScannerTests {
       "نمبر 0300-1234567 ہے، מספר 03-5551234, 0-5 سال",
       ["number:0300-1234567", "number:03-5551234"]),
     ScanExample("5 + 3 = 8, 5+3=8", ["number:5", "number:3", "number:8", "number:5+3", "number:8"]),
+    // After a country code, the area code may stand in brackets; elsewhere a bracketed number
+    // starts a number of its own.
+    ScanExample(
+      "+1 (555) 123-4567, +44 (0)20 7946 0958, +49(0)30 1234567, +7 (495) 123-45-67",
+      [
+        "number:+1 (555) 123-4567", "number:+44 (0)20 7946 0958", "number:+49(0)30 1234567",
+        "number:+7 (495) 123-45-67",
+      ]),
+    ScanExample(
+      "+5 (10 نقاط) و +3 (4) و (012) 345 (678) 9",
+      ["number:+5", "number:10", "number:+3", "number:4", "number:(012) 345", "number:(678) 9"]),
   ]
 
   @Test("mentions", arguments: mentions)

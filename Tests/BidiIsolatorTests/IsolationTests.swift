@@ -108,6 +108,19 @@ struct IsolationTests {
     #expect(try display(output) == rtl("@علي") + " " + rtl("או תייגו") + " +1-555-0100 " + rtl("התקשרו"))
   }
 
+  /// Split after the country code, the two parts would be two neutrals in right-to-left text, shown
+  /// in swapped order: `(555) 123-4567 +1`.
+  @Test("an international number with its area code in brackets stays whole", arguments: IsolationStrategy.allCases)
+  func phoneWithAreaCode(_ strategy: IsolationStrategy) throws {
+    for (message, number, before, after) in [
+      ("התקשרו +1 (555) 123-4567 עכשיו", "+1 (555) 123-4567", "התקשרו", "עכשיו"),
+      ("رقمي +44 (0)20 7946 0958 شكرا", "+44 (0)20 7946 0958", "رقمي", "شكرا"),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(try display(output) == rtl(after) + " \(number) " + rtl(before), "\(escaped(output))")
+    }
+  }
+
   @Test("a Latin mention in Persian, a Hebrew hashtag in English", arguments: IsolationStrategy.allCases)
   func mixedNames(_ strategy: IsolationStrategy) throws {
     let persian = "سلام @alice، خوبی؟"

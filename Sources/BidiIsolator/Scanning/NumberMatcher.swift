@@ -10,7 +10,9 @@ extension EntityFinder {
   ///   in groups joined by one separator each: `. , : - / + '`, `’`, `٫ ٬`, no-break spaces
   ///   (`1,000.50`, `10:30`, `2024-01-15`, `٣٤٥٫٦`).
   /// - After a `+` or an opening `(area code)`, single spaces join groups too, as phone numbers
-  ///   are written: `+971 50 123 4567`, `(012) 345 6789`.
+  ///   are written: `+971 50 123 4567`, `(012) 345 6789`; and the area code after a country code
+  ///   may stand in brackets, with or without a space before it: `+1 (555) 123-4567`,
+  ///   `+44 (0)20 7946 0958`, `+49(0)30 1234567`.
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…` (`50%`, `9.99€`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
@@ -33,28 +35,27 @@ extension EntityFinder {
       offset += length
       affixes += 1
     }
-    if text.byte(at: offset) == UInt8(ascii: "(") && (affixes == 0 || (affixes == 1 && phoneLike)) {
-      guard let close = digitRun(from: offset + 1), text.byte(at: close) == UInt8(ascii: ")") else {
-        return .notFound(scannedTo: start + 1)
-      }
-      var next = close + 1
-      if text.byte(at: next) == UInt8(ascii: " ") || text.byte(at: next) == UInt8(ascii: "-") { next += 1 }
-      guard digitRun(from: next) != nil else { return .notFound(scannedTo: start + 1) }
-      offset = next
-      phoneLike = true
+    let opensWithAreaCode =
+      text.byte(at: offset) == UInt8(ascii: "(") && (affixes == 0 || (affixes == 1 && phoneLike))
+    guard var end = opensWithAreaCode ? groupAfterAreaCode(at: offset) : digitRun(from: offset) else {
+      return .notFound(scannedTo: start + 1)
     }
-    guard var end = digitRun(from: offset) else { return .notFound(scannedTo: start + 1) }
-    let digitsStart = offset
+    // A country code: the area code in brackets may follow it, as the number's second group.
+    let hasCountryCode = phoneLike && !opensWithAreaCode
+    phoneLike = phoneLike || opensWithAreaCode
+    let bare = start == offset && !opensWithAreaCode
     var groups = 1
     while end < count {
       let (value, length) = text.scalar(at: end)
-      guard Self.isNumberSeparator(value) || (phoneLike && value == 0x20),
-        let next = digitRun(from: end + length)
-      else { break }
-      end = next
+      if Self.isNumberSeparator(value) || (phoneLike && value == 0x20), let next = digitRun(from: end + length) {
+        end = next
+      } else if hasCountryCode && groups == 1, let next = groupAfterAreaCode(at: value == 0x20 ? end + 1 : end) {
+        end = next
+      } else {
+        break
+      }
       groups += 1
     }
-    let bare = start == digitsStart
     affixes = 0
     while end < count && affixes < 2 {
       let (value, length) = text.scalar(at: end)
@@ -107,6 +108,17 @@ extension EntityFinder {
       }
     }
     return inHigh && low < high
+  }
+
+  /// The end of the digits that follow an area code in brackets at `start`, `(012) 345`,
+  /// `(0)20` or `(555)-123`, or `nil` when no such group starts there.
+  private func groupAfterAreaCode(at start: Int) -> Int? {
+    guard text.byte(at: start) == UInt8(ascii: "("), let close = digitRun(from: start + 1),
+      text.byte(at: close) == UInt8(ascii: ")")
+    else { return nil }
+    var next = close + 1
+    if text.byte(at: next) == UInt8(ascii: " ") || text.byte(at: next) == UInt8(ascii: "-") { next += 1 }
+    return digitRun(from: next)
   }
 
   /// The end of the run of number digits starting at `start`, or `nil` when none starts there.
