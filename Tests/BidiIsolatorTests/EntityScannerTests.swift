@@ -34,8 +34,15 @@ struct EntityScannerTests {
     ScanExample("@مُحَمَّد؛ تعال", ["mention:@مُحَمَّد"]),  // harakat, then the Arabic semicolon
     ScanExample("@علي٣ @user_2", ["mention:@علي٣", "mention:@user_2"]),
     ScanExample("@alice😀 @bob\u{200F}x", ["mention:@alice", "mention:@bob"]),  // emoji, RLM end names
-    // twitter-text's rule: a name followed by another sigil is too close to an address.
+    // twitter-text's rule: a name followed by another sigil is too close to an address, unless a
+    // server follows it: an account on a fediverse or Matrix server.
     ScanExample("@alice@bob", []),
+    ScanExample(
+      "تابعوا @alice@mastodon.social و @bob:matrix.org و @dana.lee:example.org:",
+      ["mention:@alice@mastodon.social", "mention:@bob:matrix.org", "mention:@dana.lee:example.org"]),
+    ScanExample("@alice@localhost @bob: hi @c@d.com@e", ["mention:@bob"]),
+    // Hebrew's prefix letters take a hyphen before a Latin word or a name.
+    ScanExample("תודה ל-@דני! ו-@bob, x-@c", ["mention:@דני", "mention:@bob"]),
     ScanExample("RT@alice rt:@bob f!@kn", ["mention:@alice", "mention:@bob"]),
     ScanExample("の@usernameに到着 @我abc", ["mention:@username", "mention:@我"]),  // the script changes
     ScanExample("@user/list-name @ユーザー/x", ["mention:@user/list-name", "mention:@ユーザー"]),
@@ -58,6 +65,7 @@ struct EntityScannerTests {
   static let hashtags: [ScanExample] = [
     ScanExample("عاجل #خبر_عاجل اليوم", ["hashtag:#خبر_عاجل"]),
     ScanExample("#עדכון: גרסה חדשה", ["hashtag:#עדכון"]),
+    ScanExample("הצטרפו ל-#room:matrix.org ו-#news: היום", ["hashtag:#room:matrix.org", "hashtag:#news"]),
     ScanExample("سلام #ایران‌زمین!", ["hashtag:#ایران‌زمین"]),
     ScanExample("今天 #话题 很热，＃微博热搜", ["hashtag:#话题", "hashtag:＃微博热搜"]),
     ScanExample("#東京 と #とうきょう", ["hashtag:#東京", "hashtag:#とうきょう"]),

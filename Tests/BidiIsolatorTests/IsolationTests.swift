@@ -108,6 +108,22 @@ struct IsolationTests {
     #expect(try display(output) == rtl("@علي") + " " + rtl("או תייגו") + " +1-555-0100 " + rtl("התקשרו"))
   }
 
+  /// Unrecognised, an account on a server loses its sigil to the right-to-left text before it, and
+  /// a Matrix name its server to the other side: `alice@mastodon.social@`, `matrix.org:bob@`.
+  @Test("an account on a server and a mention after a Hebrew prefix stay whole", arguments: IsolationStrategy.allCases)
+  func accountsOnServers(_ strategy: IsolationStrategy) throws {
+    // What comes before the name ends in the space or hyphen that joins it.
+    for (before, name, after) in [
+      ("تابعوا ", "@alice@mastodon.social", "الآن"),
+      ("שלחו ל ", "@bob:matrix.org", "הודעה"),
+      ("הצטרפו ל ", "#room:matrix.org", "היום"),
+      ("תודה ל-", "@bob", "היום"),
+    ] {
+      let output = isolator(strategy).isolate(before + name + " " + after)
+      #expect(try display(output) == rtl(after) + " " + name + rtl(before), "\(escaped(output))")
+    }
+  }
+
   /// Split after the country code, the two parts would be two neutrals in right-to-left text, shown
   /// in swapped order: `(555) 123-4567 +1`.
   @Test("an international number with its area code in brackets stays whole", arguments: IsolationStrategy.allCases)

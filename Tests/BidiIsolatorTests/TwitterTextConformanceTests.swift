@@ -91,7 +91,12 @@ struct TwitterTextConformanceTests {
       ["aliceìnheiro"],
       "Names are in any script: twitter-text handles are ASCII, so an accented letter after one means it is not a handle; "
         + "a chat name such as @aliceìnheiro or @josé is one name."
-    )
+    ),
+    "mentions: Extract lone metion but not @user@user (too close to an email)": (
+      ["username", "test@example.com"],
+      "A name followed straight by @ and a host is an account on a server, as fediverse apps write it: "
+        + "Twitter's handles have none, chat and social apps now mention @alice@mastodon.social."
+    ),
   ]
 
   @Test("The cases are all there")
@@ -121,6 +126,11 @@ struct TwitterTextConformanceTests {
       ("https://ar.wikipedia.org/wiki/مصر", ["url:https://ar.wikipedia.org/wiki/مصر"]),
       ("hi.@alice", []),
       ("+1-555-0100 a@b.com", ["number:+1-555-0100", "email:a@b.com"]),
+      (
+        "@alice@mastodon.social @bob:matrix.org #room:matrix.org",
+        ["mention:@alice@mastodon.social", "mention:@bob:matrix.org", "hashtag:#room:matrix.org"]
+      ),
+      ("ל-@דני", ["mention:@דני"]),
     ])
   func documentedDifferences(text: String, expected: [String]) {
     #expect(EntityScanner().entities(in: text).map { "\($0.kind):\($0.text)" } == expected)

@@ -14,7 +14,8 @@ extension EntityFinder {
   ///
   /// A URL scheme or `www.` inside the body ends it, and the URL starts there
   /// (`#إسرائيلhttps://t.co/a47cuCurcd`); a body followed by another sigil or by `://` is no
-  /// hashtag (`#abc#def`, `#http://…`).
+  /// hashtag (`#abc#def`, `#http://…`). A body followed straight by `:` and a server is a Matrix
+  /// room, one hashtag with its server (`#room:matrix.org`).
   ///
   /// - Complexity: O(*k*) in the length of the body.
   func matchHashtag(at start: Int, sigilLength: Int, afterURLEnding urlEnd: Int = -1) -> RawEntity? {
@@ -43,6 +44,9 @@ extension EntityFinder {
       if kind != .joiner { end = offset }
     }
     guard hasLetter else { return nil }
+    if end == offset, let serverEnd = serverEnd(afterName: end, allowingAt: false) {
+      return entity(.hashtag, start, serverEnd)
+    }
     if end == offset, let (next, nextOffset) = text.scalarSkippingControls(from: end),
       next == 0x23 || next == 0xFF03 || text.startsSchemeSeparator(at: nextOffset)  // # ＃ ://
     {

@@ -11,11 +11,13 @@ extension EntityFinder {
   /// written with spaces), East Asian scripts, and right-to-left ones: `の@usernameに到着` holds
   /// `@username`. A Latin handle may carry a twitter-text list slug (`@user/list-name`).
   ///
-  /// Where the sigil may stand follows twitter-text: not after an ASCII letter, digit or e-mail
-  /// local-part character (`a@b` belongs to an e-mail address), nor after `! # $ % & * @ ＠`, except
-  /// right after `RT` or `RT:` (`RT@user`, any case); after Arabic or Chinese text it may
-  /// (`مرحبا@我`). A name followed by another sigil or by `://` is no mention (`@_@`,
-  /// `@user@host.tld`, `@http://…`).
+  /// Where the sigil may stand follows twitter-text: not after an ASCII letter, digit or `_`, nor
+  /// after `. + -` that continue one (`a@b` and `x-@b` belong to an e-mail address; `ל-@דני` is a
+  /// mention), nor after `! # $ % & * @ ＠`, except right after `RT` or `RT:` (`RT@user`, any
+  /// case); after Arabic or Chinese text it may (`مرحبا@我`). A name followed by another sigil or by `://` is no mention (`@_@`, `@http://…`),
+  /// unless a server follows it straight: an account on a server, `@alice@mastodon.social` or
+  /// `@bob:matrix.org`, is one mention (``serverEnd(afterName:allowingAt:)``), where twitter-text,
+  /// for Twitter's handles, finds none.
   ///
   /// - Parameter urlEnd: where the last URL ended, or -1: a sigil glued to the end of a URL, which
   ///   its own rules ended, starts a mention.
@@ -24,7 +26,7 @@ extension EntityFinder {
     if let previous = text.scalarSkippingControls(before: start), previous.controlsStart != urlEnd {
       if previous.value < 0x80 {
         let byte = UInt8(previous.value)
-        if Self.isEmailLocalPartByte(byte) || Self.isMentionBlockingSymbol(byte) {
+        if Self.isMentionBlockingSymbol(byte) || continuesLocalPart(byte, endingAt: previous.controlsStart) {
           guard isAfterRetweetPrefix(start) else { return nil }
         }
       } else if previous.value == 0xFF20 {
@@ -67,6 +69,9 @@ extension EntityFinder {
       if kind != .joiner { end = offset }
     }
     guard end > nameStart else { return nil }
+    if end == offset, let serverEnd = serverEnd(afterName: end, allowingAt: true) {
+      return entity(.mention, start, serverEnd)
+    }
     if end == offset, let (next, nextOffset) = text.scalarSkippingControls(from: end) {
       if next == 0x40 || next == 0xFF20 || text.startsSchemeSeparator(at: nextOffset) { return nil }  // @ ＠ ://
       if isASCIIHandle && next == 0x2F && nextOffset == end, let slugEnd = listSlugEnd(from: end + 1) {
@@ -74,6 +79,17 @@ extension EntityFinder {
       }
     }
     return entity(.mention, start, end)
+  }
+
+  /// Whether `byte`, the character that ends at `end`, would make a sigil after it part of an
+  /// e-mail address: an ASCII letter, digit or `_` always (`a@b`), and `. % + -` after one of
+  /// those or another of the four (`hi.@alice`, `x-@alice`), not after other text: `ל-@דני` is Hebrew's
+  /// prefix letter and hyphen before a mention.
+  private func continuesLocalPart(_ byte: UInt8, endingAt end: Int) -> Bool {
+    guard Self.isEmailLocalPartByte(byte) else { return false }
+    guard !byte.isASCIIAlphanumeric && byte != UInt8(ascii: "_") else { return true }
+    guard let before = text.scalarSkippingControls(before: end - 1), before.value < 0x80 else { return false }
+    return Self.isEmailLocalPartByte(UInt8(before.value))
   }
 
   /// `! # $ % & * @`: twitter-text starts no mention right after one (`f!@kn`).
