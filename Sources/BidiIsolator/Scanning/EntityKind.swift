@@ -5,9 +5,10 @@
 /// EntityKind.url.isAlwaysLeftToRight // true
 /// ```
 public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, BitwiseCopyable {
-  /// `@name` or `＠name`, in any script.
+  /// `@name` or `＠name`, in any script, or an account on a server (`@alice@mastodon.social`,
+  /// `@bob:matrix.org`).
   case mention
-  /// `#tag` or `＃tag`, with at least one letter.
+  /// `#tag` or `＃tag`, with at least one letter, or a Matrix room (`#room:matrix.org`).
   case hashtag
   /// `$TSLA`, `$BRK.A`: a stock symbol, one to six ASCII letters after a `$` that follows white
   /// space.
