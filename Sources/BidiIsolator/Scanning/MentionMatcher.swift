@@ -14,10 +14,10 @@ extension EntityFinder {
   /// Where the sigil may stand follows twitter-text: not after an ASCII letter, digit or `_`, nor
   /// after `. + -` that continue one (`a@b` and `x-@b` belong to an e-mail address; `ל-@דני` is a
   /// mention), nor after `! # $ % & * @ ＠`, except right after `RT` or `RT:` (`RT@user`, any
-  /// case); after Arabic or Chinese text it may (`مرحبا@我`). A name followed by another sigil or by `://` is no mention (`@_@`, `@http://…`),
-  /// unless a server follows it straight: an account on a server, `@alice@mastodon.social` or
-  /// `@bob:matrix.org`, is one mention (``serverEnd(afterName:allowingAt:)``), where twitter-text,
-  /// for Twitter's handles, finds none.
+  /// case); after Arabic or Chinese text it may (`مرحبا@我`). A name followed by another sigil or
+  /// by `://` is no mention (`@_@`, `@http://…`), unless a server follows it straight: an account
+  /// on a server, `@alice@mastodon.social` or `@bob:matrix.org`, is one mention
+  /// (``serverEnd(afterName:allowingAt:)``), where twitter-text, for Twitter's handles, finds none.
   ///
   /// - Parameter urlEnd: where the last URL ended, or -1: a sigil glued to the end of a URL, which
   ///   its own rules ended, starts a mention.
@@ -83,8 +83,8 @@ extension EntityFinder {
 
   /// Whether `byte`, the character that ends at `end`, would make a sigil after it part of an
   /// e-mail address: an ASCII letter, digit or `_` always (`a@b`), and `. % + -` after one of
-  /// those or another of the four (`hi.@alice`, `x-@alice`), not after other text: `ל-@דני` is Hebrew's
-  /// prefix letter and hyphen before a mention.
+  /// those or another of the four (`hi.@alice`, `x-@alice`), not after other text: `ל-@דני` is
+  /// Hebrew's prefix letter and hyphen before a mention.
   private func continuesLocalPart(_ byte: UInt8, endingAt end: Int) -> Bool {
     guard Self.isEmailLocalPartByte(byte) else { return false }
     guard !byte.isASCIIAlphanumeric && byte != UInt8(ascii: "_") else { return true }
