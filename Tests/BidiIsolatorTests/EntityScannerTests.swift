@@ -153,6 +153,16 @@ struct EntityScannerTests {
         "number:+1 (555) 123-4567", "number:+44 (0)20 7946 0958", "number:+49(0)30 1234567",
         "number:+7 (495) 123-45-67",
       ]),
+    // A national number, after its trunk prefix: seven to eleven digits in groups of two or more.
+    ScanExample(
+      "رقمي 050 123 4567، ۰۹۱۲ ۳۴۵ ۶۷۸۹ و 06 12 34 56 78 و 07700 900123",
+      ["number:050 123 4567", "number:۰۹۱۲ ۳۴۵ ۶۷۸۹", "number:06 12 34 56 78", "number:07700 900123"]),
+    ScanExample(
+      "الصفحات 05 10، اتصل 050 123 4567 3 مرات، 0501234567 30 مرة، 010 1234 5678 90",
+      [
+        "number:05", "number:10", "number:050 123 4567", "number:3", "number:0501234567", "number:30",
+        "number:010 1234 5678", "number:90",
+      ]),
     ScanExample(
       "+5 (10 نقاط) و +3 (4) و (012) 345 (678) 9",
       ["number:+5", "number:10", "number:+3", "number:4", "number:(012) 345", "number:(678) 9"]),

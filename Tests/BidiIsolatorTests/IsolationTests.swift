@@ -124,13 +124,15 @@ struct IsolationTests {
     }
   }
 
-  /// Split after the country code, the two parts would be two neutrals in right-to-left text, shown
-  /// in swapped order: `(555) 123-4567 +1`.
-  @Test("an international number with its area code in brackets stays whole", arguments: IsolationStrategy.allCases)
+  /// Split into its groups, a phone number would be neutrals in right-to-left text, shown in swapped
+  /// order: `(555) 123-4567 +1`, `4567 123 050`.
+  @Test("a phone number written in groups stays whole", arguments: IsolationStrategy.allCases)
   func phoneWithAreaCode(_ strategy: IsolationStrategy) throws {
     for (message, number, before, after) in [
       ("התקשרו +1 (555) 123-4567 עכשיו", "+1 (555) 123-4567", "התקשרו", "עכשיו"),
       ("رقمي +44 (0)20 7946 0958 شكرا", "+44 (0)20 7946 0958", "رقمي", "شكرا"),
+      ("رقمي 050 123 4567 شكرا", "050 123 4567", "رقمي", "شكرا"),
+      ("המספר 020 7946 0958 בבית", "020 7946 0958", "המספר", "בבית"),
     ] {
       let output = isolator(strategy).isolate(message)
       #expect(try display(output) == rtl(after) + " \(number) " + rtl(before), "\(escaped(output))")

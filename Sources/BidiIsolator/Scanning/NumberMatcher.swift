@@ -13,6 +13,9 @@ extension EntityFinder {
   ///   are written: `+971 50 123 4567`, `(012) 345 6789`; and the area code after a country code
   ///   may stand in brackets, with or without a space before it: `+1 (555) 123-4567`,
   ///   `+44 (0)20 7946 0958`, `+49(0)30 1234567`.
+  /// - So do they in a national phone number, which starts with its trunk prefix, a leading 0:
+  ///   groups of two digits or more, seven to eleven digits in all (`050 123 4567`,
+  ///   `06 12 34 56 78`, `۰۹۱۲ ۳۴۵ ۶۷۸۹`; not `05 10`, nor the `3` of `050 123 4567 3`).
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…` (`50%`, `9.99€`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
@@ -44,10 +47,26 @@ extension EntityFinder {
     let hasCountryCode = phoneLike && !opensWithAreaCode
     phoneLike = phoneLike || opensWithAreaCode
     let bare = start == offset && !opensWithAreaCode
+    // A national phone number starts with its trunk prefix, the 0 of an area or operator code of
+    // two to five digits (`050`, `0912`, `07700`): spaces may join its groups of two digits or
+    // more, up to a phone number's eleven digits, if they hold at least seven.
+    var trunkDigits = 0
+    if bare && !phoneLike && table.digitValue(text.scalar(at: offset).value) == 0 {
+      let firstGroup = digitCount(in: offset..<end)
+      if firstGroup >= 2 && firstGroup <= 5 { trunkDigits = firstGroup }
+    }
+    var beforeSpaces: (end: Int, groups: Int)? = nil
     var groups = 1
     while end < count {
       let (value, length) = text.scalar(at: end)
-      if Self.isNumberSeparator(value) || (phoneLike && value == 0x20), let next = digitRun(from: end + length) {
+      let joinsBySpace = value == 0x20 && (phoneLike || trunkDigits > 0)
+      if Self.isNumberSeparator(value) || joinsBySpace, let next = digitRun(from: end + length) {
+        if trunkDigits > 0 {
+          let added = digitCount(in: end + length..<next)
+          if joinsBySpace && (added < 2 || trunkDigits + added > Self.longestNationalNumber) { break }
+          if joinsBySpace && beforeSpaces == nil { beforeSpaces = (end, groups) }
+          trunkDigits += added
+        }
         end = next
       } else if hasCountryCode && groups == 1, let next = groupAfterAreaCode(at: value == 0x20 ? end + 1 : end) {
         end = next
@@ -56,6 +75,7 @@ extension EntityFinder {
       }
       groups += 1
     }
+    if let beforeSpaces, trunkDigits < Self.shortestNationalNumber { (end, groups) = beforeSpaces }
     affixes = 0
     while end < count && affixes < 2 {
       let (value, length) = text.scalar(at: end)
@@ -119,6 +139,22 @@ extension EntityFinder {
     var next = close + 1
     if text.byte(at: next) == UInt8(ascii: " ") || text.byte(at: next) == UInt8(ascii: "-") { next += 1 }
     return digitRun(from: next)
+  }
+
+  /// The fewest and the most digits of a national phone number written with its trunk prefix.
+  private static let shortestNationalNumber = 7
+  private static let longestNationalNumber = 11
+
+  /// The number digits in `range`.
+  private func digitCount(in range: Range<Int>) -> Int {
+    var digits = 0
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let (value, length) = text.scalar(at: offset)
+      if table.isNumberDigit(value) { digits += 1 }
+      offset += length
+    }
+    return digits
   }
 
   /// The end of the run of number digits starting at `start`, or `nil` when none starts there.
