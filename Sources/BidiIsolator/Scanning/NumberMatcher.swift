@@ -14,8 +14,9 @@ extension EntityFinder {
   ///   may stand in brackets, with or without a space before it: `+1 (555) 123-4567`,
   ///   `+44 (0)20 7946 0958`, `+49(0)30 1234567`.
   /// - So do they in a national phone number, which starts with its trunk prefix, a leading 0:
-  ///   groups of two digits or more, seven to eleven digits in all (`050 123 4567`,
-  ///   `06 12 34 56 78`, `۰۹۱۲ ۳۴۵ ۶۷۸۹`; not `05 10`, nor the `3` of `050 123 4567 3`).
+  ///   groups of two digits or more joined by spaces alone, seven to eleven digits in all
+  ///   (`050 123 4567`, `06 12 34 56 78`, `۰۹۱۲ ۳۴۵ ۶۷۸۹`; not `05 10`, `01:12 30`, nor the `3`
+  ///   of `050 123 4567 3`).
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…` (`50%`, `9.99€`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
@@ -61,10 +62,15 @@ extension EntityFinder {
       let (value, length) = text.scalar(at: end)
       let joinsBySpace = value == 0x20 && (phoneLike || trunkDigits > 0)
       if Self.isNumberSeparator(value) || joinsBySpace, let next = digitRun(from: end + length) {
-        if trunkDigits > 0 {
+        if trunkDigits > 0 && !joinsBySpace {
+          // Other separators make a time, a date or a number of another kind (`01:12`), or, after
+          // spaces, end the phone number.
+          if beforeSpaces != nil { break }
+          trunkDigits = 0
+        } else if trunkDigits > 0 {
           let added = digitCount(in: end + length..<next)
-          if joinsBySpace && (added < 2 || trunkDigits + added > Self.longestNationalNumber) { break }
-          if joinsBySpace && beforeSpaces == nil { beforeSpaces = (end, groups) }
+          if added < 2 || trunkDigits + added > Self.longestNationalNumber { break }
+          if beforeSpaces == nil { beforeSpaces = (end, groups) }
           trunkDigits += added
         }
         end = next
