@@ -183,8 +183,23 @@ struct EntityScannerTests {
   @Test("e-mail addresses", arguments: emails)
   func email(_ example: ScanExample) { check(example) }
 
+  static let code: [ScanExample] = [
+    ScanExample("استخدم `print()` هنا و `config.yaml:`", ["code:`print()`", "code:`config.yaml:`"]),
+    // Nothing inside code is another entity; runs of other lengths are part of it.
+    ScanExample("הריצו ``git log `--all` @bob`` עכשיו", ["code:``git log `--all` @bob``"]),
+    ScanExample("```a``` و `كود`", ["code:```a```", "code:`كود`"]),
+    // No closing run in the paragraph, spaces alone, or a control inside: no code.
+    ScanExample("it`s @bob", ["mention:@bob"]),
+    ScanExample("`a\nb`", []),
+    ScanExample("` ` @bob", ["mention:@bob"]),
+    ScanExample("`x\u{202E}y`", []),
+  ]
+
   @Test("numbers", arguments: numbers)
   func number(_ example: ScanExample) { check(example) }
+
+  @Test("inline code", arguments: code)
+  func inlineCode(_ example: ScanExample) { check(example) }
 
   private func check(_ example: ScanExample, sourceLocation: SourceLocation = #_sourceLocation) {
     let found = EntityScanner(memberNames: example.members).entities(in: example.text)

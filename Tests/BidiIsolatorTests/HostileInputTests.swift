@@ -22,6 +22,8 @@ struct HostileInputTests {
     ("20,000 country codes before unclosed area codes", String(repeating: "+1 (2", count: 20_000)),
     ("20,000 accounts glued together", String(repeating: "@a@b.com", count: 20_000)),
     ("20,000 trunk prefixes before short groups", String(repeating: "05 1 ", count: 20_000)),
+    ("10,000 backtick runs of two lengths", String(repeating: "``a`", count: 10_000)),
+    ("a growing backtick run", (1...200).map { String(repeating: "`", count: $0) + "a" }.joined()),
     ("20,000 Matrix rooms glued together", String(repeating: "#a:b.com", count: 20_000)),
     ("20,000 PDFs and PDIs with nothing to close", String(repeating: "\u{202C}\u{2069}x", count: 20_000)),
     ("a 40,000-letter Arabic word with a sigil", "@" + String(repeating: "ع", count: 40_000)),

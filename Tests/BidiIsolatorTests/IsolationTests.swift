@@ -124,6 +124,19 @@ struct IsolationTests {
     }
   }
 
+  /// As stored, the neutrals at the ends of code go to the right-to-left side: `()print`. Marks
+  /// cannot hold neutrals at the end of an entity, so the mark strategy is left out.
+  @Test("inline code stays whole", arguments: [IsolationStrategy.isolate, .embed])
+  func inlineCode(_ strategy: IsolationStrategy) throws {
+    for (before, code, after) in [
+      ("استخدم ", "`print()`", "هنا"),
+      ("שנו את ", "`config.yaml:`", "עכשיו"),
+    ] {
+      let output = isolator(strategy).isolate(before + code + " " + after)
+      #expect(try display(output) == rtl(after) + " " + code + rtl(before), "\(escaped(output))")
+    }
+  }
+
   /// Split into its groups, a phone number would be neutrals in right-to-left text, shown in swapped
   /// order: `(555) 123-4567 +1`, `4567 123 050`.
   @Test("a phone number written in groups stays whole", arguments: IsolationStrategy.allCases)

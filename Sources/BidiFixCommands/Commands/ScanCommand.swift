@@ -138,6 +138,7 @@ struct EntityReport {
       case .email: out.append(#"{"kind":"email""#)
       case .number: out.append(#"{"kind":"number""#)
       case .cashtag: out.append(#"{"kind":"cashtag""#)
+      case .code: out.append(#"{"kind":"code""#)
       }
       if let field {
         out.append(#","field":"#)

@@ -81,6 +81,7 @@ extension EntityKind {
     case .email: #"{"kind":"email","start":"#
     case .number: #"{"kind":"number","start":"#
     case .cashtag: #"{"kind":"cashtag","start":"#
+    case .code: #"{"kind":"code","start":"#
     }
   }
 }

@@ -20,15 +20,18 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// A number the algorithm would break apart or pull into neighbouring text: signs, currency,
   /// percent, separators, digits of any script that the algorithm treats as numbers.
   case number
+  /// Inline code between backticks, `` `print()` ``, read in its own direction.
+  case code
 
-  /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses
-  /// and numbers. Mentions and hashtags read in the direction of their name.
+  /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
+  /// numbers and cashtags. Mentions and hashtags read in the direction of their name, code in the
+  /// direction of its first strong character.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
     case .url, .email, .number, .cashtag: true
-    case .mention, .hashtag: false
+    case .mention, .hashtag, .code: false
     }
   }
 
@@ -63,6 +66,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .url: self = .urls
     case .email: self = .emails
     case .number: self = .numbers
+    case .code: self = .code
     }
   }
 
@@ -78,8 +82,10 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let numbers = EntityKinds(rawValue: 1 << 4)
   /// Cashtags (`$TSLA`).
   public static let cashtags = EntityKinds(rawValue: 1 << 5)
+  /// Inline code (`` `print()` ``).
+  public static let code = EntityKinds(rawValue: 1 << 6)
   /// Every kind: the default.
-  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers, .cashtags]
+  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code]
 
   /// Whether the set holds `kind`.
   ///

@@ -272,6 +272,17 @@ internal struct EntityFinder {
             offset = entity.end
             continue
           }
+        case UInt8(ascii: "`"):
+          guard kinds.contains(.code) else { break }
+          switch matchCode(at: offset) {
+          case .found(let entity):
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+          case .notFound(let scanned):
+            offset = scanned
+          }
+          continue
         case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
           if recordingStructure {
             let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A

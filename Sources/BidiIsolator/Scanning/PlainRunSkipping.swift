@@ -138,9 +138,9 @@ extension EntityFinder {
 ///   after C2 or F0 that makes the character something other than a guillemet or such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `# $ % + - @` and the line breaks, and every other lead
-/// byte. The ASCII controls the loop would pass stand out too, which makes the test shorter, and so
-/// do a few Arabic continuation bytes that the skip checks again.
+/// Not usual are the loop's triggers, `# $ % + - @`, the backtick and the line breaks, and every
+/// other lead byte. The ASCII controls the loop would pass stand out too, which makes the test
+/// shorter, and so do a few Arabic continuation bytes that the skip checks again.
 ///
 /// The comparisons are range tests on all sixteen lanes at once (`SIMD16.lanes(from:count:)`), a
 /// few vector instructions each on baseline x86-64 and ARM64.
@@ -186,11 +186,11 @@ internal struct PlainTextBlock {
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
       (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
-    // `# $ % + - @` and the line breaks, with the other controls, which the loop then skips: a
-    // range costs less than five tests.
+    // `# $ % + - @`, the backtick and the line breaks, with the other controls, which the loop then
+    // skips: a range costs less than five tests.
     let triggers =
       bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x23, count: 3) .| (bytes .== Self.all(0x2B))
-      .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40))
+      .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40)) .| (bytes .== Self.all(0x60))
     let addressGoesOn =
       (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x3A))
     let digits = bytes.lanes(from: 0x30, count: 10)
