@@ -6,7 +6,7 @@ import BidiIsolator
 struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
-    abstract: "List the mentions, hashtags, URLs, e-mails and numbers in each message.",
+    abstract: "List the mentions, hashtags, URLs, e-mails, numbers and inline code in each message.",
     discussion: """
       Without --json: one line per entity, FILE:LINE:COLUMN: KIND TEXT. With --json: one object per \
       input line, exactly {"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}, where start \

@@ -1,7 +1,7 @@
 @_spi(BidiCore) import BidiCore
 
-/// Finds mentions, hashtags, URLs, e-mail addresses and numbers in a string, the scanner the
-/// isolator is built on, usable on its own.
+/// Finds mentions, hashtags, URLs, e-mail addresses, numbers and inline code in a string, the
+/// scanner the isolator is built on, usable on its own.
 ///
 /// ```swift
 /// let scanner = EntityScanner()
