@@ -25,6 +25,8 @@ extension TerminalDisplay {
     var lines: [LineBreaking.Line] = []
     var arranger = LineArranger()
     var clusters = GraphemeClusters()
+    /// A line in stored order without its bidi controls.
+    var inOrder: [Unicode.Scalar] = []
 
     /// An empty workspace.
     public init() {}

@@ -151,7 +151,9 @@ public struct TerminalDisplay: Sendable {
     var lines = workspace.take(\.lines)
     var arranger = workspace.take(\.arranger)
     var clusters = workspace.take(\.clusters)
+    var inOrder = workspace.take(\.inOrder)
     defer {
+      swap(&workspace.inOrder, &inOrder)
       swap(&workspace.levels, &levels)
       swap(&workspace.resolver, &resolver)
       swap(&workspace.lines, &lines)
@@ -162,6 +164,12 @@ public struct TerminalDisplay: Sendable {
     var options: ReorderingOptions = [.mirror, .keepMarksAfterBase, .removeBidiControls]
     if layout.shapesArabic { options.insert(.shapeArabic) }
 
+    // With no class that raises a level to an odd one, and a paragraph direction that is left to
+    // right, every level is even: rule L2 then reverses nothing, and rules L3 and L4 and shaping
+    // touch nothing, so each line shows its characters in stored order without the controls.
+    let inStoredOrder =
+      (direction == .leftToRight || direction == .auto) && !characters.present.intersects(Self.oddLevelClasses)
+
     var first = true
     var paragraphStart = 0
     let count = characters.count
@@ -170,14 +178,18 @@ public struct TerminalDisplay: Sendable {
       // Levels are needed only while this paragraph is laid out: each paragraph's start at index 0.
       var paragraphLevels = levels.mutableSpan
       let paragraphDirection: TextDirection
-      do {
-        paragraphDirection = try resolver.resolve(
-          classes: characters.classes.span.extracting(paragraph),
-          brackets: characters.brackets.span.extracting(paragraph), direction: direction,
-          into: &paragraphLevels, paragraphStart: paragraph.lowerBound, present: characters.present,
-          matchingPDI: characters.matchingPDI)
-      } catch {
-        return false
+      if inStoredOrder {
+        paragraphDirection = .leftToRight
+      } else {
+        do {
+          paragraphDirection = try resolver.resolve(
+            classes: characters.classes.span.extracting(paragraph),
+            brackets: characters.brackets.span.extracting(paragraph), direction: direction,
+            into: &paragraphLevels, paragraphStart: paragraph.lowerBound, present: characters.present,
+            matchingPDI: characters.matchingPDI)
+        } catch {
+          return false
+        }
       }
       // The paragraph separator itself is not shown.
       var content = paragraph
@@ -195,6 +207,10 @@ public struct TerminalDisplay: Sendable {
         if !first { output.append(contentsOf: lineBreak) }
         first = false
         let shown = line.shown
+        if inStoredOrder {
+          emitInStoredOrder(shown, characters: characters, scratch: &inOrder, into: &output)
+          continue
+        }
         let shownLevels = shown.lowerBound - paragraph.lowerBound..<shown.upperBound - paragraph.lowerBound
         let kept = arranger.arrange(
           scalars: characters.scalars.span.extracting(shown), classes: characters.classes.span.extracting(shown),
@@ -208,6 +224,32 @@ public struct TerminalDisplay: Sendable {
       paragraphStart = paragraph.upperBound
     }
     return true
+  }
+
+  /// The classes that can give a character an odd level in a left-to-right paragraph: strong
+  /// right-to-left letters (rule I1), Arabic numbers (the neutrals between two take R, rule N1), and
+  /// the right-to-left controls (rules X2, X4, X5a). An FSI is right to left only with one of the
+  /// letters inside.
+  private static let oddLevelClasses = BidiClassSet(
+    bits: [
+      BidiClass.rightToLeft, .arabicLetter, .arabicNumber, .rightToLeftEmbedding, .rightToLeftOverride,
+      .rightToLeftIsolate,
+    ].reduce(0) { $0 | 1 << UInt32($1.rawValue) })
+
+  /// Writes a line whose levels are all even: its characters as stored, without the bidi controls.
+  private func emitInStoredOrder(
+    _ line: Range<Int>, characters: Characters, scratch: inout [Unicode.Scalar], into output: inout [UInt8]
+  ) {
+    let hidesCharacters = characters.flags & DisplayCharacters.hidden != 0
+    let scalars = characters.scalars.span.extracting(line)
+    guard characters.flags & DisplayCharacters.bidiControl != 0 else {
+      write(scalars, direction: .leftToRight, hidesCharacters: hidesCharacters, into: &output)
+      return
+    }
+    let properties = characters.properties.span.extracting(line)
+    scratch.removeAll(keepingCapacity: true)
+    for k in scalars.indices where properties[k] & DisplayCharacters.bidiControl == 0 { scratch.append(scalars[k]) }
+    write(scratch.span, direction: .leftToRight, hidesCharacters: hidesCharacters, into: &output)
   }
 
   /// The number of scalars in well-formed UTF-8: its bytes that do not continue a scalar.

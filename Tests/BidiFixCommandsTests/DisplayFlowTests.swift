@@ -53,6 +53,33 @@ struct DisplayFlowTests {
     }
   }
 
+  /// Messages with no right-to-left letter, Arabic number or right-to-left control are shown in
+  /// stored order; these carry what that order must still leave out or keep: the left-to-right
+  /// controls, marks, characters a terminal must not see, joined emoji, and wide characters.
+  @Test("Messages whose levels are all even, wrapped and not, with controls, marks and joined emoji")
+  func messagesWhoseLevelsAreAllEven() {
+    let messages = [
+      "see \u{202A}embedded (text)\u{202C} and \u{202D}overridden [text]\u{202C} then more words to wrap",
+      "an \u{2066}isolate (kept) whole\u{2069} and \u{2068}first strong\u{2069} \u{200E}marked words here",
+      "a bell\u{07} and a BOM\u{FEFF} hidden, then 👩\u{200D}💻 and 👍🏽 joined, 你好世界你好世界 wide",
+      "@alice says see https://example.com/a?b=(c) and call +1 (555) 123-4567 before 10:30, #swift",
+      "(12) [34] {56} 78.9% 1,234 -5 +6 $7",
+      "unopened PDI\u{2069} and unclosed \u{2066}isolate and \u{202A}embedding that never ends",
+      "one paragraph\u{2029}and \u{2066}another one\u{2069} here\r\nand a third",
+      // One class that raises a level to an odd one each: these are not in stored order.
+      "x \u{2067}1 2\u{2069} y", "x \u{202B}1 2\u{202C} y", "x \u{202E}abc\u{202C} y", "total ٤ ٥ items",
+      "x \u{200F} y", "x \u{061C} 1 2",
+    ]
+    var displays = Self.displays
+    for width in [7, 12, 23] {
+      displays.append(TerminalDisplay(layout: TerminalLayout(width: width, alignment: .right)))
+      displays.append(TerminalDisplay(layout: TerminalLayout(width: width), isolator: nil, direction: .leftToRight))
+    }
+    for display in displays {
+      Self.expectSameOutput(display, on: messages)
+    }
+  }
+
   static func lines(seed: UInt64) throws -> [String] {
     var lines: [String] = []
     for (profile, megabytes) in [("mixed", "0.12"), ("ltr-heavy", "0.08"), ("hostile", "0.08")] {
