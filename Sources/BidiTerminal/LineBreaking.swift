@@ -59,27 +59,30 @@ public enum LineBreaking {
     }
 
     let firstLine = lines.count
+    let notBreakingBefore =
+      DisplayCharacters.insideIsolate | DisplayCharacters.combining | DisplayCharacters.mayNotStartLine
     var lineStart = 0
     var lineCells = 0
     var lastBreak: Int? = nil  // a position where the next line may start
+    var previous: UInt32 = 0  // the word of the character before `i`, when `i > lineStart`
     var i = 0
     while i < count {
-      let cellWidth = cells(i)
-      if has(i, DisplayCharacters.space) {
+      let word = properties[i]
+      if word & DisplayCharacters.space != 0 {
         // Spaces never push a line over: they are dropped at a break.
         while i < count && has(i, DisplayCharacters.space) {
           lineCells += cells(i)
           i += 1
         }
         if i < count && !isInsideProtected(i) { lastBreak = i }
+        previous = properties[i - 1]
         continue
       }
       // Ideographs can break on either side.
-      if i > lineStart && (has(i, DisplayCharacters.ideographic) || has(i - 1, DisplayCharacters.ideographic))
-        && !isInsideProtected(i) && !has(i, DisplayCharacters.combining) && !has(i, DisplayCharacters.mayNotStartLine)
-      {
+      if (word | previous) & DisplayCharacters.ideographic != 0 && word & notBreakingBefore == 0 && i > lineStart {
         lastBreak = i
       }
+      let cellWidth = Int(word >> 5 & 3)
       if lineCells + cellWidth > width && i > lineStart {
         let breakAt: Int
         if let candidate = lastBreak, candidate > lineStart {
@@ -98,6 +101,7 @@ public enum LineBreaking {
         continue
       }
       lineCells += cellWidth
+      previous = word
       i += 1
     }
     if lineStart < count || lines.count == firstLine {
