@@ -71,7 +71,7 @@ struct EntityScannerTests {
     ScanExample("#東京 と #とうきょう", ["hashtag:#東京", "hashtag:#とうきょう"]),
     ScanExample("#WWDC2022, #swift_lang.", ["hashtag:#WWDC2022", "hashtag:#swift_lang"]),
     ScanExample("(#tag) [#tag2]", ["hashtag:#tag", "hashtag:#tag2"]),
-    ScanExample("C# abc#def &#1234; &#x5D0;", []),
+    ScanExample("C# abc#def &#1234; &#x5D0;", ["term:C#"]),  // no hashtag: `C#` is a term
     ScanExample("issue #42 today", ["number:#42"]),  // no letter: a number, as the algorithm keeps it
     ScanExample("今天的#话题", []),  // after a letter: no hashtag, as twitter-text rules
   ]
@@ -195,11 +195,32 @@ struct EntityScannerTests {
     ScanExample("`x\u{202E}y`", []),
   ]
 
+  static let terms: [ScanExample] = [
+    ScanExample("אני אוהב C++ מאוד", ["term:C++"]),
+    ScanExample("כותב ב-C# ו-Disney+ היום", ["term:C#", "term:Disney+"]),
+    ScanExample("i like notepad++, g++ and F#.", ["term:notepad++", "term:g++", "term:F#"]),
+    ScanExample("«C#» (C++) \"A+\" C++؟", ["term:C#", "term:C++", "term:A+", "term:C++"]),
+    // Up to three capitalised words one space before name the term with it; a lowercase one does not.
+    ScanExample("أحب Visual C++ و Apple TV+", ["term:Visual C++", "term:Apple TV+"]),
+    ScanExample("I like Visual C++", ["term:Visual C++"]),
+    ScanExample("The Best Visual Studio C++", ["term:Best Visual Studio C++"]),
+    // Read as one left-to-right run already, or not the end of a word: no term.
+    ScanExample("a+b و C+++ و C++-based و C#.NET", []),
+    ScanExample("x.y+ و 10+ و 2C#", ["number:10"]),
+    ScanExample("send#新闻 و room# و today+سأتصل و C++ש", []),
+    // After another entity, and inside one.
+    ScanExample("#C++ و @dan+ و $AB+", ["hashtag:#C", "mention:@dan", "cashtag:$AB"]),
+    ScanExample("https://x.com/C++ a+b@x.com C++", ["url:https://x.com/C++", "email:a+b@x.com", "term:C++"]),
+  ]
+
   @Test("numbers", arguments: numbers)
   func number(_ example: ScanExample) { check(example) }
 
   @Test("inline code", arguments: code)
   func inlineCode(_ example: ScanExample) { check(example) }
+
+  @Test("terms", arguments: terms)
+  func term(_ example: ScanExample) { check(example) }
 
   private func check(_ example: ScanExample, sourceLocation: SourceLocation = #_sourceLocation) {
     let found = EntityScanner(memberNames: example.members).entities(in: example.text)

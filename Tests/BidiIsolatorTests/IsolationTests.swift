@@ -137,6 +137,20 @@ struct IsolationTests {
     }
   }
 
+  /// As stored, right-to-left text after a term takes its suffix: `++C`, `#C`. Marks cannot hold
+  /// neutrals at the end of an entity, so the mark strategy is left out.
+  @Test("a term ending in + or # stays whole", arguments: [IsolationStrategy.isolate, .embed])
+  func term(_ strategy: IsolationStrategy) throws {
+    for (before, term, after) in [
+      ("אני אוהב ", "C++", "מאוד"),
+      ("أكتب بلغة ", "C#", "الآن"),
+      ("مشترک ", "Apple TV+", "هستم"),
+    ] {
+      let output = isolator(strategy).isolate(before + term + " " + after)
+      #expect(try display(output) == rtl(after) + " " + term + rtl(before), "\(escaped(output))")
+    }
+  }
+
   /// Split into its groups, a phone number would be neutrals in right-to-left text, shown in swapped
   /// order: `(555) 123-4567 +1`, `4567 123 050`.
   @Test("a phone number written in groups stays whole", arguments: IsolationStrategy.allCases)

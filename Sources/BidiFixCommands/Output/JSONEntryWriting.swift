@@ -82,6 +82,7 @@ extension EntityKind {
     case .number: #"{"kind":"number","start":"#
     case .cashtag: #"{"kind":"cashtag","start":"#
     case .code: #"{"kind":"code","start":"#
+    case .term: #"{"kind":"term","start":"#
     }
   }
 }

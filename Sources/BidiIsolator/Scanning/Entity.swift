@@ -58,8 +58,8 @@ internal struct RawEntity: Equatable, BitwiseCopyable {
   var end: Int
   var direction: TextDirection?
 
-  /// The direction the isolator gives the entity: left to right for URLs, e-mails, numbers and
-  /// cashtags, their own for mentions, hashtags and inline code (`nil` when they have no strong
+  /// The direction the isolator gives the entity: left to right for URLs, e-mails, numbers,
+  /// cashtags and terms, their own for mentions, hashtags and inline code (`nil` when they have no strong
   /// character: FSI).
   var isolationDirection: TextDirection? {
     kind.isAlwaysLeftToRight ? .leftToRight : direction

@@ -22,15 +22,18 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case number
   /// Inline code between backticks, `` `print()` ``, read in its own direction.
   case code
+  /// A Latin word that ends in `+` or `++`, or a Latin letter with `#`, with the capitalised words
+  /// that name it with it: `C++`, `C#`, `Disney+`, `Visual C++`.
+  case term
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
-  /// numbers and cashtags. Mentions and hashtags read in the direction of their name, code in the
+  /// numbers, cashtags and terms. Mentions and hashtags read in the direction of their name, code in the
   /// direction of its first strong character.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
-    case .url, .email, .number, .cashtag: true
+    case .url, .email, .number, .cashtag, .term: true
     case .mention, .hashtag, .code: false
     }
   }
@@ -67,6 +70,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .email: self = .emails
     case .number: self = .numbers
     case .code: self = .code
+    case .term: self = .terms
     }
   }
 
@@ -84,8 +88,10 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let cashtags = EntityKinds(rawValue: 1 << 5)
   /// Inline code (`` `print()` ``).
   public static let code = EntityKinds(rawValue: 1 << 6)
+  /// Terms (`C++`, `C#`).
+  public static let terms = EntityKinds(rawValue: 1 << 7)
   /// Every kind: the default.
-  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code]
+  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms]
 
   /// Whether the set holds `kind`.
   ///

@@ -1,7 +1,7 @@
 @_spi(BidiCore) import BidiCore
 
-/// Finds mentions, hashtags, URLs, e-mail addresses, numbers and inline code in a string, the
-/// scanner the isolator is built on, usable on its own.
+/// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code and terms (`C++`) in a
+/// string, the scanner the isolator is built on, usable on its own.
 ///
 /// ```swift
 /// let scanner = EntityScanner()
@@ -260,6 +260,14 @@ internal struct EntityFinder {
             while offset < count && text[offset].isASCIIAlphanumeric { offset += 1 }
             continue
           }
+          if offset > ends.entity && text[offset - 1].isASCIILetter && kinds.contains(.terms),
+            let entity = matchTerm(suffixAt: offset, notBefore: ends.entity)
+          {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
           if let entity = matchHashtag(at: offset, sigilLength: 1, afterURLEnding: ends.url) {
             result.append(entity)
             ends.record(entity)
@@ -292,6 +300,14 @@ internal struct EntityFinder {
           }
         default:
           if byte == UInt8(ascii: "$"), kinds.contains(.cashtags), let entity = matchCashtag(at: offset) {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
+          if byte == UInt8(ascii: "+") && offset > ends.entity && text[offset - 1].isASCIIAlphanumeric,
+            kinds.contains(.terms), let entity = matchTerm(suffixAt: offset, notBefore: ends.entity)
+          {
             result.append(entity)
             ends.record(entity)
             offset = entity.end

@@ -1,0 +1,90 @@
+@_spi(BidiCore) import BidiCore
+
+extension EntityFinder {
+  /// Matches a term at the `+` or `#` at `suffixStart`: a Latin word that ends in `+` or `++`, or a
+  /// Latin letter with `#` (`C++`, `Disney+`, `Notepad++`, `C#`), with up to three capitalised
+  /// words right before it, one space apart, that name it with it (`Visual C++`, `Apple TV+`).
+  ///
+  /// The suffix is a neutral, and right-to-left text after the word takes it to its own side:
+  /// `C++` shows as `++C`. Isolated, the term reads whole.
+  ///
+  /// No term is found where the text reads as one left-to-right run already, or where the suffix is
+  /// not the end of a word: a suffix followed by a letter of any script, a digit, another sign or a
+  /// hyphen (`a+b`, `C++17`, `C+++`, `C++-based`, `send#新闻`), or by punctuation and then a letter
+  /// or digit (`C#.NET`); a word glued to an address, a path or a sigil before it (`a.b+`, `@x#`);
+  /// a word that starts with a digit (`10+`, which reads with its number); and a longer word before
+  /// a `#` (`room#`), which names no language or note.
+  ///
+  /// - Parameter earliest: where the last entity ended; the term starts at or after it.
+  /// - Complexity: O(*k*) in the words read back.
+  func matchTerm(suffixAt suffixStart: Int, notBefore earliest: Int) -> RawEntity? {
+    let plus = UInt8(ascii: "+")
+    guard let start = wordStart(endingAt: suffixStart, notBefore: earliest), text[start].isASCIILetter else {
+      return nil
+    }
+    var end = suffixStart + 1
+    if text[suffixStart] == plus {
+      if text.byte(at: end) == plus { end += 1 }
+    } else if suffixStart - start > 1 {
+      return nil
+    }
+    if let (next, offset) = text.scalarSkippingControls(from: end) {
+      if next < 0x80 ? Self.continuesWord(UInt8(next)) : Self.isLetterOrDigit(next) { return nil }
+      if next < 0x80 && Self.mayEndSentence(UInt8(next)),
+        let after = text.scalarSkippingControls(from: offset + 1)?.value,
+        after < 0x80 && UInt8(after).isASCIIAlphanumeric
+      {
+        return nil
+      }
+    }
+    // The capitalised words that name it with it.
+    var phraseStart = start
+    for _ in 0..<3 {
+      guard phraseStart - 1 > earliest && text[phraseStart - 1] == UInt8(ascii: " "),
+        let before = wordStart(endingAt: phraseStart - 1, notBefore: earliest),
+        text[before] &- UInt8(ascii: "A") < 26
+      else { break }
+      phraseStart = before
+    }
+    return entity(.term, phraseStart, end)
+  }
+
+  /// The start of the word of ASCII letters and digits that ends at `end`, or `nil` when there is
+  /// none or it is glued to an address, a path, a sigil or a word before it.
+  private func wordStart(endingAt end: Int, notBefore earliest: Int) -> Int? {
+    var start = end
+    while start > earliest && text[start - 1].isASCIIAlphanumeric { start -= 1 }
+    guard start < end else { return nil }
+    if let previous = text.scalarSkippingControls(before: start)?.value, previous < 0x80,
+      Self.joinsWordAfter(UInt8(previous))
+    {
+      return nil
+    }
+    return start
+  }
+
+  /// Whether a term cannot end before `byte`: a letter or digit, or a sign that continues a word,
+  /// an address or an expression.
+  private static func continuesWord(_ byte: UInt8) -> Bool {
+    byte.isASCIIAlphanumeric || "+#@_=&/\\$%-*^~<>|`".utf8.contains(byte)
+  }
+
+  /// Whether a scalar past ASCII is a letter or a digit of any script (Arabic punctuation, which is
+  /// of class AL, is neither).
+  private static func isLetterOrDigit(_ value: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+  }
+
+  /// Whether `byte` may end a sentence or a clause: a term may end before it unless a letter or
+  /// digit follows it (`C#.NET`).
+  private static func mayEndSentence(_ byte: UInt8) -> Bool {
+    ".,:;!?".utf8.contains(byte)
+  }
+
+  /// Whether a word after `byte` is part of something else: a word, an address, a path, a
+  /// sigil's name.
+  private static func joinsWordAfter(_ byte: UInt8) -> Bool {
+    byte.isASCIIAlphanumeric || "._@#$&/\\+=%*^~<>|`".utf8.contains(byte)
+  }
+}
