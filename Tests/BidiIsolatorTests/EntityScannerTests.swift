@@ -213,6 +213,19 @@ struct EntityScannerTests {
     ScanExample("https://x.com/C++ a+b@x.com C++", ["url:https://x.com/C++", "email:a+b@x.com", "term:C++"]),
   ]
 
+  static let commands: [ScanExample] = [
+    ScanExample("اكتب /start للبدء", ["command:/start"]),
+    ScanExample("/start ابدأ من هنا", ["command:/start"]),
+    ScanExample("برای شروع /help@MyBot را بزنید", ["command:/help@MyBot"]),
+    ScanExample("השתמשו ב-/play או (/skip_2) «/stop»", ["command:/play", "command:/skip_2", "command:/stop"]),
+    ScanExample("then /remind, or /remind. \"/stop\"", ["command:/remind", "command:/remind", "command:/stop"]),
+    // A path, a file, a word glued on, or after a letter, digit or sign: no command.
+    ScanExample("/usr/bin و /a.txt و /x-y و /startابدأ و /1", ["number:1"]),
+    ScanExample("and/or w/o a+/b 'x'/y", []),
+    ScanExample("1/2", ["number:1/2"]),
+    ScanExample("https://example.com/start ok", ["url:https://example.com/start"]),
+  ]
+
   @Test("numbers", arguments: numbers)
   func number(_ example: ScanExample) { check(example) }
 
@@ -221,6 +234,9 @@ struct EntityScannerTests {
 
   @Test("terms", arguments: terms)
   func term(_ example: ScanExample) { check(example) }
+
+  @Test("commands", arguments: commands)
+  func command(_ example: ScanExample) { check(example) }
 
   private func check(_ example: ScanExample, sourceLocation: SourceLocation = #_sourceLocation) {
     let found = EntityScanner(memberNames: example.members).entities(in: example.text)

@@ -151,6 +151,26 @@ struct IsolationTests {
     }
   }
 
+  /// As stored, right-to-left text before a command takes its `/`: `start/`.
+  @Test("a command stays whole", arguments: IsolationStrategy.allCases)
+  func command(_ strategy: IsolationStrategy) throws {
+    for (before, command, after) in [
+      ("اكتب ", "/start", "للبدء"),
+      ("برای شروع ", "/help@MyBot", "را بزنید"),
+    ] {
+      let output = isolator(strategy).isolate(before + command + " " + after)
+      #expect(try display(output) == rtl(after) + " " + command + rtl(before), "\(escaped(output))")
+    }
+  }
+
+  /// A message that starts with a command is a right-to-left one when its text is: rule P2 passes
+  /// over the isolate.
+  @Test("a message that starts with a command takes its text's direction")
+  func messageStartingWithCommand() throws {
+    let output = BidiIsolator().isolate("/start ابدأ من هنا")
+    #expect(try display(output) == rtl("ابدأ من هنا") + " /start", "\(escaped(output))")
+  }
+
   /// Split into its groups, a phone number would be neutrals in right-to-left text, shown in swapped
   /// order: `(555) 123-4567 +1`, `4567 123 050`.
   @Test("a phone number written in groups stays whole", arguments: IsolationStrategy.allCases)

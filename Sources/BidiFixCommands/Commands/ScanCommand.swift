@@ -6,7 +6,8 @@ import BidiIsolator
 struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
-    abstract: "List the mentions, hashtags, URLs, e-mails, numbers, inline code and terms like C++ in each message.",
+    abstract:
+      "List the mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++ and commands like /start in each message.",
     discussion: """
       Without --json: one line per entity, FILE:LINE:COLUMN: KIND TEXT. With --json: one object per \
       input line, exactly {"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}, where start \
@@ -140,6 +141,7 @@ struct EntityReport {
       case .cashtag: out.append(#"{"kind":"cashtag""#)
       case .code: out.append(#"{"kind":"code""#)
       case .term: out.append(#"{"kind":"term""#)
+      case .command: out.append(#"{"kind":"command""#)
       }
       if let field {
         out.append(#","field":"#)

@@ -83,6 +83,7 @@ extension EntityKind {
     case .cashtag: #"{"kind":"cashtag","start":"#
     case .code: #"{"kind":"code","start":"#
     case .term: #"{"kind":"term","start":"#
+    case .command: #"{"kind":"command","start":"#
     }
   }
 }

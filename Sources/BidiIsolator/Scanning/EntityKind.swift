@@ -25,15 +25,17 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// A Latin word that ends in `+` or `++`, or a Latin letter with `#`, with the capitalised words
   /// that name it with it: `C++`, `C#`, `Disney+`, `Visual C++`.
   case term
+  /// A bot or slash command: `/start`, `/help@MyBot`.
+  case command
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
-  /// numbers, cashtags and terms. Mentions and hashtags read in the direction of their name, code in the
+  /// numbers, cashtags, terms and commands. Mentions and hashtags read in the direction of their name, code in the
   /// direction of its first strong character.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
-    case .url, .email, .number, .cashtag, .term: true
+    case .url, .email, .number, .cashtag, .term, .command: true
     case .mention, .hashtag, .code: false
     }
   }
@@ -51,12 +53,12 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
 /// ```
 public struct EntityKinds: OptionSet, Sendable, Hashable {
   /// One bit per kind.
-  public let rawValue: UInt8
+  public let rawValue: UInt16
 
   /// A set from its bits.
   ///
   /// - Complexity: O(1).
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  public init(rawValue: UInt16) { self.rawValue = rawValue }
 
   /// The set holding just `kind`.
   ///
@@ -71,6 +73,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .number: self = .numbers
     case .code: self = .code
     case .term: self = .terms
+    case .command: self = .commands
     }
   }
 
@@ -90,8 +93,12 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let code = EntityKinds(rawValue: 1 << 6)
   /// Terms (`C++`, `C#`).
   public static let terms = EntityKinds(rawValue: 1 << 7)
+  /// Commands (`/start`).
+  public static let commands = EntityKinds(rawValue: 1 << 8)
   /// Every kind: the default.
-  public static let all: EntityKinds = [.mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms]
+  public static let all: EntityKinds = [
+    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands,
+  ]
 
   /// Whether the set holds `kind`.
   ///

@@ -1,7 +1,7 @@
 @_spi(BidiCore) import BidiCore
 
-/// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code and terms (`C++`) in a
-/// string, the scanner the isolator is built on, usable on its own.
+/// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`) and
+/// commands (`/start`) in a string, the scanner the isolator is built on, usable on its own.
 ///
 /// ```swift
 /// let scanner = EntityScanner()
@@ -275,6 +275,13 @@ internal struct EntityFinder {
             continue
           }
           if case .found(let entity) = matchNumberIfAllowed(at: offset) {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
+        case UInt8(ascii: "/"):
+          if kinds.contains(.commands), let entity = matchCommand(at: offset) {
             result.append(entity)
             ends.record(entity)
             offset = entity.end
