@@ -226,6 +226,20 @@ struct EntityScannerTests {
     ScanExample("https://example.com/start ok", ["url:https://example.com/start"]),
   ]
 
+  static let emoticons: [ScanExample] = [
+    ScanExample("ما رأيك؟ :D", ["emoticon::D"]),
+    ScanExample(
+      "נו באמת :P ;-P :-O :3 :DDD", ["emoticon::P", "emoticon:;-P", "emoticon::-O", "emoticon::3", "emoticon::DDD"]),
+    ScanExample("אוהבת אותך <3 ו-</3!", ["emoticon:<3", "emoticon:</3"]),
+    ScanExample("מעולה:D، ok", ["emoticon::D"]),
+    // Neutrals alone, letters at both ends: read as typed, or mirrored whole. No emoticon.
+    ScanExample("סתם :) ו-:-( xD T_T ^_^", []),
+    // After or before a letter or digit, or before a number or word: no emoticon.
+    ScanExample("x:D :Done C:\\x a=3", ["number:3"]),
+    ScanExample("השעה 10:30 :D:D", ["number:10:30"]),
+    ScanExample("<3,590 و :3.5", ["number:3,590", "number:3.5"]),
+  ]
+
   @Test("numbers", arguments: numbers)
   func number(_ example: ScanExample) { check(example) }
 
@@ -237,6 +251,9 @@ struct EntityScannerTests {
 
   @Test("commands", arguments: commands)
   func command(_ example: ScanExample) { check(example) }
+
+  @Test("emoticons", arguments: emoticons)
+  func emoticon(_ example: ScanExample) { check(example) }
 
   private func check(_ example: ScanExample, sourceLocation: SourceLocation = #_sourceLocation) {
     let found = EntityScanner(memberNames: example.members).entities(in: example.text)

@@ -163,6 +163,20 @@ struct IsolationTests {
     }
   }
 
+  /// As stored, right-to-left text before an emoticon takes its eyes: `:D` shows as `D:`, a face
+  /// of dismay, and `<3` as `3>`.
+  @Test("an emoticon reads as typed", arguments: IsolationStrategy.allCases)
+  func emoticon(_ strategy: IsolationStrategy) throws {
+    for (before, emoticon, after) in [
+      ("ما رأيك؟ ", ":D", "هههه"),
+      ("אוהבת אותך ", "<3", "מאוד"),
+      ("نه بابا ", ":-P", "شوخی"),
+    ] {
+      let output = isolator(strategy).isolate(before + emoticon + " " + after)
+      #expect(try display(output) == rtl(after) + " " + emoticon + rtl(before), "\(escaped(output))")
+    }
+  }
+
   /// A message that starts with a command is a right-to-left one when its text is: rule P2 passes
   /// over the isolate.
   @Test("a message that starts with a command takes its text's direction")

@@ -7,7 +7,7 @@ struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
     abstract:
-      "List the mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++ and commands like /start in each message.",
+      "List the entities of each message: mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons.",
     discussion: """
       Without --json: one line per entity, FILE:LINE:COLUMN: KIND TEXT. With --json: one object per \
       input line, exactly {"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}, where start \
@@ -142,6 +142,7 @@ struct EntityReport {
       case .code: out.append(#"{"kind":"code""#)
       case .term: out.append(#"{"kind":"term""#)
       case .command: out.append(#"{"kind":"command""#)
+      case .emoticon: out.append(#"{"kind":"emoticon""#)
       }
       if let field {
         out.append(#","field":"#)

@@ -9,7 +9,7 @@
 /// ```
 public enum IsolationStrategy: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// The default, for renderers of Unicode 6.3 and later: URLs, e-mail addresses, numbers,
-  /// cashtags, terms and commands in LRI…PDI; mentions, hashtags and inline code in LRI…PDI or RLI…PDI by
+  /// cashtags, terms, commands and emoticons in LRI…PDI; mentions, hashtags and inline code in LRI…PDI or RLI…PDI by
   /// their own direction, FSI…PDI when they have no strong character. An isolate is a neutral to
   /// the text around it: it neither pulls nor is pulled.
   case isolate

@@ -59,7 +59,7 @@ internal struct RawEntity: Equatable, BitwiseCopyable {
   var direction: TextDirection?
 
   /// The direction the isolator gives the entity: left to right for URLs, e-mails, numbers,
-  /// cashtags, terms and commands, their own for mentions, hashtags and inline code (`nil` when they have no strong
+  /// cashtags, terms, commands and emoticons, their own for mentions, hashtags and inline code (`nil` when they have no strong
   /// character: FSI).
   var isolationDirection: TextDirection? {
     kind.isAlwaysLeftToRight ? .leftToRight : direction

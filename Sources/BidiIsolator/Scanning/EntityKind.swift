@@ -27,15 +27,18 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case term
   /// A bot or slash command: `/start`, `/help@MyBot`.
   case command
+  /// An emoticon with a letter or digit, which right-to-left text would turn around: `:D`, `:P`,
+  /// `<3`.
+  case emoticon
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
-  /// numbers, cashtags, terms and commands. Mentions and hashtags read in the direction of their name, code in the
+  /// numbers, cashtags, terms, commands and emoticons. Mentions and hashtags read in the direction of their name, code in the
   /// direction of its first strong character.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
-    case .url, .email, .number, .cashtag, .term, .command: true
+    case .url, .email, .number, .cashtag, .term, .command, .emoticon: true
     case .mention, .hashtag, .code: false
     }
   }
@@ -74,6 +77,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .code: self = .code
     case .term: self = .terms
     case .command: self = .commands
+    case .emoticon: self = .emoticons
     }
   }
 
@@ -95,9 +99,11 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let terms = EntityKinds(rawValue: 1 << 7)
   /// Commands (`/start`).
   public static let commands = EntityKinds(rawValue: 1 << 8)
+  /// Emoticons (`:D`).
+  public static let emoticons = EntityKinds(rawValue: 1 << 9)
   /// Every kind: the default.
   public static let all: EntityKinds = [
-    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands,
+    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .emoticons,
   ]
 
   /// Whether the set holds `kind`.

@@ -1,7 +1,8 @@
 @_spi(BidiCore) import BidiCore
 
-/// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`) and
-/// commands (`/start`) in a string, the scanner the isolator is built on, usable on its own.
+/// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`), commands
+/// (`/start`) and emoticons (`:D`) in a string, the scanner the isolator is built on, usable on
+/// its own.
 ///
 /// ```swift
 /// let scanner = EntityScanner()
@@ -282,6 +283,13 @@ internal struct EntityFinder {
           }
         case UInt8(ascii: "/"):
           if kinds.contains(.commands), let entity = matchCommand(at: offset) {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
+        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: "="):
+          if kinds.contains(.emoticons), let entity = matchEmoticon(at: offset) {
             result.append(entity)
             ends.record(entity)
             offset = entity.end

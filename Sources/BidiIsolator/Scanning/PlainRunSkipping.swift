@@ -130,7 +130,8 @@ extension EntityFinder {
 /// A byte is *usual* when the plain-text skip may pass it without a look:
 /// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. , ! ? ( ) :` and
 ///   the like), but not `. _ :` right after an ASCII letter or digit, where an address may go on;
-/// - a `/` right after an ASCII letter or digit, where no command starts;
+/// - a `/`, `;`, `<` or `=` right after an ASCII letter or digit, where no command or emoticon
+///   starts;
 /// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
 /// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character, and the
 ///   lead bytes C2 and F0, which begin the guillemets `« »` and the emoji U+1F300–U+1FAFF;
@@ -139,8 +140,8 @@ extension EntityFinder {
 ///   after C2 or F0 that makes the character something other than a guillemet or such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `# $ % + - @`, the backtick, a `/` that does not follow a
-/// letter or digit, and the line breaks, and every other lead byte. The ASCII controls the loop would pass stand out too, which makes the test
+/// Not usual are the loop's triggers, `# $ % + - @`, the backtick, a `: / ; < =` that does not
+/// follow a letter or digit, and the line breaks, and every other lead byte. The ASCII controls the loop would pass stand out too, which makes the test
 /// shorter, and so do a few Arabic continuation bytes that the skip checks again.
 ///
 /// The comparisons are range tests on all sixteen lanes at once (`SIMD16.lanes(from:count:)`), a
@@ -195,9 +196,12 @@ internal struct PlainTextBlock {
     let addressGoesOn =
       (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x3A))
     let digits = bytes.lanes(from: 0x30, count: 10)
-    let slash = bytes .== Self.all(0x2F)
-    // A digit matters where it starts a word, `. _ :` where they follow one, `/` where it does not.
-    return triggers .| ((digits .| addressGoesOn) .& (afterWordCharacter .^ digits)) .| (slash .& .!afterWordCharacter)
+    // `: ; < =` (a range) and `/` start commands and emoticons.
+    let starts = bytes.lanes(from: 0x3A, count: 4) .| (bytes .== Self.all(0x2F))
+    // A digit matters where it starts a word, `. _ :` where they follow one, `/ : ; < =` where they
+    // do not.
+    return triggers .| ((digits .| addressGoesOn) .& (afterWordCharacter .^ digits))
+      .| (starts .& .!afterWordCharacter)
   }
 
   @inline(__always)
