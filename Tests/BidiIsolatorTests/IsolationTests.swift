@@ -113,68 +113,58 @@ struct IsolationTests {
   @Test("an account on a server and a mention after a Hebrew prefix stay whole", arguments: IsolationStrategy.allCases)
   func accountsOnServers(_ strategy: IsolationStrategy) throws {
     // What comes before the name ends in the space or hyphen that joins it.
-    for (before, name, after) in [
-      ("تابعوا ", "@alice@mastodon.social", "الآن"),
-      ("שלחו ל ", "@bob:matrix.org", "הודעה"),
-      ("הצטרפו ל ", "#room:matrix.org", "היום"),
-      ("תודה ל-", "@bob", "היום"),
-    ] {
-      let output = isolator(strategy).isolate(before + name + " " + after)
-      #expect(try display(output) == rtl(after) + " " + name + rtl(before), "\(escaped(output))")
-    }
+    try expectWhole(
+      [
+        ("تابعوا ", "@alice@mastodon.social", "الآن"),
+        ("שלחו ל ", "@bob:matrix.org", "הודעה"),
+        ("הצטרפו ל ", "#room:matrix.org", "היום"),
+        ("תודה ל-", "@bob", "היום"),
+      ], strategy)
   }
 
   /// As stored, the neutrals at the ends of code go to the right-to-left side: `()print`. Marks
   /// cannot hold neutrals at the end of an entity, so the mark strategy is left out.
   @Test("inline code stays whole", arguments: [IsolationStrategy.isolate, .embed])
   func inlineCode(_ strategy: IsolationStrategy) throws {
-    for (before, code, after) in [
-      ("استخدم ", "`print()`", "هنا"),
-      ("שנו את ", "`config.yaml:`", "עכשיו"),
-    ] {
-      let output = isolator(strategy).isolate(before + code + " " + after)
-      #expect(try display(output) == rtl(after) + " " + code + rtl(before), "\(escaped(output))")
-    }
+    try expectWhole(
+      [
+        ("استخدم ", "`print()`", "هنا"),
+        ("שנו את ", "`config.yaml:`", "עכשיו"),
+      ], strategy)
   }
 
   /// As stored, right-to-left text after a term takes its suffix: `++C`, `#C`. Marks cannot hold
   /// neutrals at the end of an entity, so the mark strategy is left out.
   @Test("a term ending in + or # stays whole", arguments: [IsolationStrategy.isolate, .embed])
   func term(_ strategy: IsolationStrategy) throws {
-    for (before, term, after) in [
-      ("אני אוהב ", "C++", "מאוד"),
-      ("أكتب بلغة ", "C#", "الآن"),
-      ("مشترک ", "Apple TV+", "هستم"),
-    ] {
-      let output = isolator(strategy).isolate(before + term + " " + after)
-      #expect(try display(output) == rtl(after) + " " + term + rtl(before), "\(escaped(output))")
-    }
+    try expectWhole(
+      [
+        ("אני אוהב ", "C++", "מאוד"),
+        ("أكتب بلغة ", "C#", "الآن"),
+        ("مشترک ", "Apple TV+", "هستم"),
+      ], strategy)
   }
 
   /// As stored, right-to-left text before a command takes its `/`: `start/`.
   @Test("a command stays whole", arguments: IsolationStrategy.allCases)
   func command(_ strategy: IsolationStrategy) throws {
-    for (before, command, after) in [
-      ("اكتب ", "/start", "للبدء"),
-      ("برای شروع ", "/help@MyBot", "را بزنید"),
-    ] {
-      let output = isolator(strategy).isolate(before + command + " " + after)
-      #expect(try display(output) == rtl(after) + " " + command + rtl(before), "\(escaped(output))")
-    }
+    try expectWhole(
+      [
+        ("اكتب ", "/start", "للبدء"),
+        ("برای شروع ", "/help@MyBot", "را بزنید"),
+      ], strategy)
   }
 
   /// As stored, right-to-left text before an emoticon takes its eyes: `:D` shows as `D:`, a face
   /// of dismay, and `<3` as `3>`.
   @Test("an emoticon reads as typed", arguments: IsolationStrategy.allCases)
   func emoticon(_ strategy: IsolationStrategy) throws {
-    for (before, emoticon, after) in [
-      ("ما رأيك؟ ", ":D", "هههه"),
-      ("אוהבת אותך ", "<3", "מאוד"),
-      ("نه بابا ", ":-P", "شوخی"),
-    ] {
-      let output = isolator(strategy).isolate(before + emoticon + " " + after)
-      #expect(try display(output) == rtl(after) + " " + emoticon + rtl(before), "\(escaped(output))")
-    }
+    try expectWhole(
+      [
+        ("ما رأيك؟ ", ":D", "هههه"),
+        ("אוהבת אותך ", "<3", "מאוד"),
+        ("نه بابا ", ":-P", "شوخی"),
+      ], strategy)
   }
 
   /// A message that starts with a command is a right-to-left one when its text is: rule P2 passes
@@ -183,6 +173,20 @@ struct IsolationTests {
   func messageStartingWithCommand() throws {
     let output = BidiIsolator().isolate("/start ابدأ من هنا")
     #expect(try display(output) == rtl("ابدأ من هنا") + " /start", "\(escaped(output))")
+  }
+
+  /// Isolates each `before`, entity, space and `after` with `strategy`, and expects the entity whole
+  /// to the left of the right-to-left text before it.
+  private func expectWhole(
+    _ cases: [(before: String, entity: String, after: String)], _ strategy: IsolationStrategy,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for (before, entity, after) in cases {
+      let output = isolator(strategy).isolate(before + entity + " " + after)
+      #expect(
+        try display(output) == rtl(after) + " " + entity + rtl(before), "\(escaped(output))",
+        sourceLocation: sourceLocation)
+    }
   }
 
   /// Split into its groups, a phone number would be neutrals in right-to-left text, shown in swapped

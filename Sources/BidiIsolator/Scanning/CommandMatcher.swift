@@ -26,11 +26,7 @@ extension EntityFinder {
       while end < count && Self.isNameByte(text[end]) { end += 1 }
     }
     if let (next, offset) = text.scalarSkippingControls(from: end) {
-      guard next < 0x80 else {
-        guard let scalar = Unicode.Scalar(next) else { return nil }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-          ? nil : entity(.command, start, end)
-      }
+      guard next < 0x80 else { return isWordCharacter(next) ? nil : entity(.command, start, end) }
       switch UInt8(next) {
       case UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: "\\"):
         return nil
@@ -52,14 +48,14 @@ extension EntityFinder {
   /// Hebrew prefix letter.
   private func mayPrecedeCommand(_ previous: (value: UInt32, controlsStart: Int)) -> Bool {
     switch previous.value {
-    case _ where Self.isSpace(previous.value):
+    case _ where isSpace(previous.value):
       return true
     case 0x28, 0x5B, 0x7B, 0xAB, 0x2018, 0x201C, 0x300C, 0xFF08:
       return true
     case 0x22, 0x27:
       // A straight quote opens only after white space or at the start.
       guard let before = text.scalar(before: previous.controlsStart - 1) else { return true }
-      return Self.isSpace(before)
+      return isSpace(before)
     case 0x2D:
       guard let letter = text.scalar(before: previous.controlsStart - 1) else { return false }
       return (0x05D0...0x05EA).contains(letter)
@@ -68,11 +64,11 @@ extension EntityFinder {
     }
   }
 
-  /// Whether `value` is white space or a line or paragraph separator.
-  private static func isSpace(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-    default: false
+  /// Whether `value` is white space, a tab, or a line or paragraph separator.
+  private func isSpace(_ value: UInt32) -> Bool {
+    switch table.kind(of: value) {
+    case .space, .paragraphSeparator: true
+    default: value == 0x09 || value == 0x0B || value == 0x0C
     }
   }
 

@@ -29,7 +29,7 @@ extension EntityFinder {
       return nil
     }
     if let (next, offset) = text.scalarSkippingControls(from: end) {
-      if next < 0x80 ? Self.continuesWord(UInt8(next)) : Self.isLetterOrDigit(next) { return nil }
+      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return nil }
       if next < 0x80 && Self.mayEndSentence(UInt8(next)),
         let after = text.scalarSkippingControls(from: offset + 1)?.value,
         after < 0x80 && UInt8(after).isASCIIAlphanumeric
@@ -69,11 +69,13 @@ extension EntityFinder {
     byte.isASCIIAlphanumeric || "+#@_=&/\\$%-*^~<>|`".utf8.contains(byte)
   }
 
-  /// Whether a scalar past ASCII is a letter or a digit of any script (Arabic punctuation, which is
-  /// of class AL, is neither).
-  private static func isLetterOrDigit(_ value: UInt32) -> Bool {
-    guard let scalar = Unicode.Scalar(value) else { return false }
-    return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+  /// Whether `value` is a letter, a combining mark or a digit of any script (Arabic punctuation,
+  /// which is of class AL, is none of them), which a word glued to an entity is made of.
+  func isWordCharacter(_ value: UInt32) -> Bool {
+    switch table.kind(of: value) {
+    case .letter, .mark, .digit: true
+    default: false
+    }
   }
 
   /// Whether `byte` may end a sentence or a clause: a term may end before it unless a letter or
