@@ -240,6 +240,15 @@ struct EntityScannerTests {
     ScanExample("<3,590 و :3.5", ["number:3,590", "number:3.5"]),
   ]
 
+  static let serviceCodes: [ScanExample] = [
+    ScanExample("اطلب *100# لمعرفة رصيدك", ["number:*100#"]),
+    ScanExample("کد *140*1# را بگیرید، یا *#06#", ["number:*140*1#", "number:*#06#"]),
+    ScanExample("חייגו *2700 או ל*6050, #31# מסתיר", ["number:*2700", "number:*6050", "number:#31#"]),
+    // Glued to a digit or a Latin letter, to a word after, or no star and an open end: no code.
+    ScanExample("5*3 a*1 *123abc *x", ["number:5", "number:3", "number:1"]),
+    ScanExample("הזמנה #12345 ו-#1", ["number:#12345", "number:#1"]),
+  ]
+
   @Test("numbers", arguments: numbers)
   func number(_ example: ScanExample) { check(example) }
 
@@ -254,6 +263,9 @@ struct EntityScannerTests {
 
   @Test("emoticons", arguments: emoticons)
   func emoticon(_ example: ScanExample) { check(example) }
+
+  @Test("service codes", arguments: serviceCodes)
+  func serviceCode(_ example: ScanExample) { check(example) }
 
   private func check(_ example: ScanExample, sourceLocation: SourceLocation = #_sourceLocation) {
     let found = EntityScanner(memberNames: example.members).entities(in: example.text)

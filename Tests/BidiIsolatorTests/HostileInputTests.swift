@@ -30,6 +30,8 @@ struct HostileInputTests {
     ("20,000 slashes after spaces", String(repeating: " /", count: 20_000)),
     ("20,000 emoticons glued together", String(repeating: " :D<3", count: 20_000)),
     ("20,000 eyes with no mouth", String(repeating: " :-;'<", count: 20_000)),
+    ("20,000 stars and hashes", String(repeating: "*#", count: 20_000) + "1"),
+    ("20,000 service code groups", String(repeating: "*1", count: 20_000) + "#"),
     ("a growing backtick run", (1...200).map { String(repeating: "`", count: $0) + "a" }.joined()),
     ("20,000 Matrix rooms glued together", String(repeating: "#a:b.com", count: 20_000)),
     ("20,000 PDFs and PDIs with nothing to close", String(repeating: "\u{202C}\u{2069}x", count: 20_000)),

@@ -167,6 +167,17 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// As stored, right-to-left text before a service code takes its first star: `100#*`, `2700*`.
+  @Test("a service code reads as dialled", arguments: IsolationStrategy.allCases)
+  func serviceCode(_ strategy: IsolationStrategy) throws {
+    try expectWhole(
+      [
+        ("اطلب ", "*100#", "لمعرفة رصيدك"),
+        ("کد ", "*140*1#", "را بگیرید"),
+        ("חייגו ", "*2700", "עכשיו"),
+      ], strategy)
+  }
+
   /// A message that starts with a command is a right-to-left one when its text is: rule P2 passes
   /// over the isolate.
   @Test("a message that starts with a command takes its text's direction")

@@ -275,7 +275,20 @@ internal struct EntityFinder {
             offset = entity.end
             continue
           }
+          if kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
           if case .found(let entity) = matchNumberIfAllowed(at: offset) {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
+        case UInt8(ascii: "*"):
+          if kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
             result.append(entity)
             ends.record(entity)
             offset = entity.end
