@@ -122,9 +122,8 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// As stored, the neutrals at the ends of code go to the right-to-left side: `()print`. Marks
-  /// cannot hold neutrals at the end of an entity, so the mark strategy is left out.
-  @Test("inline code stays whole", arguments: [IsolationStrategy.isolate, .embed])
+  /// As stored, the neutrals at the ends of code go to the right-to-left side: `()print`.
+  @Test("inline code stays whole", arguments: IsolationStrategy.allCases)
   func inlineCode(_ strategy: IsolationStrategy) throws {
     try expectWhole(
       [
@@ -133,9 +132,8 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// As stored, right-to-left text after a term takes its suffix: `++C`, `#C`. Marks cannot hold
-  /// neutrals at the end of an entity, so the mark strategy is left out.
-  @Test("a term ending in + or # stays whole", arguments: [IsolationStrategy.isolate, .embed])
+  /// As stored, right-to-left text after a term takes its suffix: `++C`, `#C`.
+  @Test("a term ending in + or # stays whole", arguments: IsolationStrategy.allCases)
   func term(_ strategy: IsolationStrategy) throws {
     try expectWhole(
       [

@@ -8,8 +8,9 @@
 /// - isolate: the entity's own initiator (LRI, RLI or FSI) right before it and a PDI right after;
 /// - embed: its LRE or RLE right before and a PDF right after; then marks of the other direction
 ///   right after, embedded or not;
-/// - mark: the mark of its direction right before, and marks of the other direction right after
-///   (not those that are the next entity's own mark);
+/// - mark: the mark of its direction right before, after an entity that ends in a neutral one more
+///   right after it, and marks of the other direction right after (not those that are the next
+///   entity's own mark);
 /// - an isolate wrapping a whole paragraph (its initiator first, its matching PDI last), and a mark
 ///   at the start of a paragraph, when asked.
 ///
@@ -73,8 +74,17 @@ internal struct InsertionRecognizer {
     }
     for entity in scan.entities {
       let direction = entity.markDirection
-      func claimTrailingMarks(from offset: Int) -> Int {
+      let holdsEnd = entity.endsInNeutral(in: text)
+      /// Claims the marks of the other direction from `offset` on; with `holdingEnd`, first the mark
+      /// of the entity's own direction that the mark strategy puts after a neutral at its end.
+      func claimTrailingMarks(from offset: Int, holdingEnd: Bool = false) -> Int {
         var after = offset
+        if holdingEnd && holdsEnd, let mark = control(startingAt: after), mark.control == direction.mark,
+          !claimed.contains(mark.offset)
+        {
+          claimed.insert(mark.offset)
+          after = mark.end
+        }
         while let mark = control(startingAt: after), mark.control == direction.reversed.mark,
           !claimed.contains(mark.offset)
         {
@@ -107,10 +117,10 @@ internal struct InsertionRecognizer {
           }
           // A mark right after the entity is taken whether or not it is embedded: once the
           // isolator has wrapped it, a user's mark there would be indistinguishable from its own.
-          _ = claimTrailingMarks(from: after)
+          _ = claimTrailingMarks(from: after, holdingEnd: !found)
           break strategies
         case .mark:
-          _ = claimTrailingMarks(from: after)
+          _ = claimTrailingMarks(from: after, holdingEnd: true)
           break strategies
         }
       }

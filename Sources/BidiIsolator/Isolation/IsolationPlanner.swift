@@ -28,6 +28,9 @@ internal struct IsolationPlanner {
           edits.insert(.popDirectionalFormatting, at: entity.end, rank: .entityEnd)
         } else {
           edits.insert(direction.mark, at: entity.start, rank: .entityStart)
+          // A neutral at the end would go with the text after it (`C++` as `++C`): a second mark
+          // of the entity's direction holds it, before any mark of the message's.
+          if entity.endsInNeutral(in: text) { edits.insert(direction.mark, at: entity.end, rank: .entityEnd) }
         }
         if needsMark { edits.insert(paragraphDirection.mark, at: entity.end, rank: .entityEnd) }
       }
@@ -102,5 +105,28 @@ internal struct IsolationPlanner {
       followingDirection = next
     }
     return needs
+  }
+}
+
+extension RawEntity {
+  /// Whether the entity's last character is a neutral or a separator (`+` of `C++`, `)` of code
+  /// between backticks, `/` at the end of a URL), or terminators after no digit (`#` of `C#`),
+  /// which the mark strategy holds with a second mark of the entity's direction after it. Numbers
+  /// end in digits or in terminators that rule W5 makes digits, and need none.
+  ///
+  /// - Complexity: O(*k*) in the terminators at the end.
+  func endsInNeutral(in text: UTF8Text) -> Bool {
+    let table = CharacterTable.shared
+    var offset = end
+    while offset > start {
+      offset = text.scalarStart(before: offset)
+      switch BidiClass(unchecked: table.rawClass(of: text.scalar(at: offset).value)) {
+      case .otherNeutral, .commonSeparator, .europeanSeparator, .whiteSpace, .segmentSeparator: return true
+      case .europeanTerminator: continue
+      case .europeanNumber: return false
+      default: return offset < text.scalarStart(before: end)
+      }
+    }
+    return false
   }
 }

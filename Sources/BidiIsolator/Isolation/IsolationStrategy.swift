@@ -17,8 +17,8 @@ public enum IsolationStrategy: String, Sendable, Hashable, CaseIterable, CustomS
   /// direction where the embedding would otherwise pull the neutrals or numbers after it along.
   case embed
   /// For renderers that honour no explicit controls at all: a mark of the entity's direction before
-  /// it, so its sigil and digits join it, and a mark of the message's direction after it where it
-  /// would otherwise pull what follows.
+  /// it, so its sigil and digits join it, another after it when it ends in a neutral (`C++`), and a
+  /// mark of the message's direction after it where it would otherwise pull what follows.
   ///
   /// No mark follows an entity when only neutrals separate it from text of its own direction: those
   /// neutrals sit between two runs of one direction and read with them. That is what gives
