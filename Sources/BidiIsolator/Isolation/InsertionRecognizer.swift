@@ -117,7 +117,8 @@ internal struct InsertionRecognizer {
           }
           // A mark right after the entity is taken whether or not it is embedded: once the
           // isolator has wrapped it, a user's mark there would be indistinguishable from its own.
-          _ = claimTrailingMarks(from: after, holdingEnd: !found)
+          // Not embedded, it may be the mark strategy's too, when that is among those recognised.
+          _ = claimTrailingMarks(from: after, holdingEnd: !found && self.strategy == nil)
           break strategies
         case .mark:
           _ = claimTrailingMarks(from: after, holdingEnd: true)
