@@ -74,13 +74,12 @@ internal struct InsertionRecognizer {
     }
     for entity in scan.entities {
       let direction = entity.markDirection
-      let holdsEnd = entity.endsInNeutral(in: text)
       /// Claims the marks of the other direction from `offset` on; with `holdingEnd`, first the mark
       /// of the entity's own direction that the mark strategy puts after a neutral at its end.
       func claimTrailingMarks(from offset: Int, holdingEnd: Bool = false) -> Int {
         var after = offset
-        if holdingEnd && holdsEnd, let mark = control(startingAt: after), mark.control == direction.mark,
-          !claimed.contains(mark.offset)
+        if holdingEnd, let mark = control(startingAt: after), mark.control == direction.mark,
+          !claimed.contains(mark.offset), entity.endsInNeutral(in: text)
         {
           claimed.insert(mark.offset)
           after = mark.end

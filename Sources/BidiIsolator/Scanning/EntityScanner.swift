@@ -261,48 +261,27 @@ internal struct EntityFinder {
             while offset < count && text[offset].isASCIIAlphanumeric { offset += 1 }
             continue
           }
-          if offset > ends.entity && text[offset - 1].isASCIILetter && kinds.contains(.terms),
-            let entity = matchTerm(suffixAt: offset, notBefore: ends.entity)
+          // A letter's suffix (`C#`), a hashtag, a service code (`#31#`), a number (`#42`).
+          let endsTerm = offset > ends.entity && text[offset - 1].isASCIILetter && kinds.contains(.terms)
+          if let entity = (endsTerm ? matchTerm(suffixAt: offset, notBefore: ends.entity) : nil)
+            ?? matchHashtag(at: offset, sigilLength: 1, afterURLEnding: ends.url)
+            ?? (kinds.contains(.numbers) ? matchServiceCode(at: offset) : nil)
+            ?? matchNumberIfAllowed(at: offset).entity
           {
             result.append(entity)
             ends.record(entity)
             offset = entity.end
             continue
           }
-          if let entity = matchHashtag(at: offset, sigilLength: 1, afterURLEnding: ends.url) {
-            result.append(entity)
-            ends.record(entity)
-            offset = entity.end
-            continue
-          }
-          if kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
-            result.append(entity)
-            ends.record(entity)
-            offset = entity.end
-            continue
-          }
-          if case .found(let entity) = matchNumberIfAllowed(at: offset) {
-            result.append(entity)
-            ends.record(entity)
-            offset = entity.end
-            continue
-          }
-        case UInt8(ascii: "*"):
-          if kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
-            result.append(entity)
-            ends.record(entity)
-            offset = entity.end
-            continue
-          }
-        case UInt8(ascii: "/"):
-          if kinds.contains(.commands), let entity = matchCommand(at: offset) {
-            result.append(entity)
-            ends.record(entity)
-            offset = entity.end
-            continue
-          }
-        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: "="):
-          if kinds.contains(.emoticons), let entity = matchEmoticon(at: offset) {
+        case UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"),
+          UInt8(ascii: "="):
+          let found: RawEntity? =
+            switch byte {
+            case UInt8(ascii: "*"): kinds.contains(.numbers) ? matchServiceCode(at: offset) : nil
+            case UInt8(ascii: "/"): kinds.contains(.commands) ? matchCommand(at: offset) : nil
+            default: kinds.contains(.emoticons) ? matchEmoticon(at: offset) : nil
+            }
+          if let entity = found {
             result.append(entity)
             ends.record(entity)
             offset = entity.end
@@ -423,6 +402,11 @@ internal struct EntityFinder {
   enum Attempt {
     case found(RawEntity)
     case notFound(scannedTo: Int)
+
+    /// The entity found, if any.
+    var entity: RawEntity? {
+      if case .found(let entity) = self { entity } else { nil }
+    }
   }
 
   /// Tries the matchers that can start at an ASCII letter or digit, in order of precedence: a URL
