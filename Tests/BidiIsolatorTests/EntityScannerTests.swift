@@ -249,6 +249,29 @@ struct EntityScannerTests {
     ScanExample("הזמנה #12345 ו-#1", ["number:#12345", "number:#1"]),
   ]
 
+  static let quotations: [ScanExample] = [
+    ScanExample("قال \"Hello, world!\" أمس", ["quotation:Hello, world!"]),
+    ScanExample("He said «مرحبا!» today", ["quotation:مرحبا!"]),
+    ScanExample("قال “Hello!” و„Hi!“ أمس", ["quotation:Hello!", "quotation:Hi!"]),
+    ScanExample("שמעתי ב\"Hello!\" היום", ["quotation:Hello!"]),
+    ScanExample("\"Breaking Bad\" مسلسل رائع", ["quotation:Breaking Bad"]),
+    // Nothing of the other direction around it, both directions inside, or an entity inside: none.
+    ScanExample("\"مرحبا بكم!\"", []),
+    ScanExample("He said \"hi!\" today", []),
+    ScanExample("قال \"hello مرحبا!\" أمس", []),
+    ScanExample("قال \"@alice is here!\" أمس", ["mention:@alice"]),
+    // A mark that no white space or word boundary lets open or close, and a quotation that a
+    // paragraph ends, are none: a Hebrew acronym's gershayim, inches, a space inside the marks.
+    ScanExample("עולה 50 ש\"ח, אמר ארה\"ב היום", ["number:50"]),
+    ScanExample("מסך 5\" ו-7\" היום", ["number:5", "number:7"]),
+    ScanExample("قال \" Hello \" أمس", []),
+    ScanExample("قال \"Hello\nworld!\" أمس", []),
+    ScanExample("قال \"Hello!\"s أمس", []),
+  ]
+
+  @Test("quotations", arguments: quotations)
+  func quotation(_ example: ScanExample) { check(example) }
+
   @Test("numbers", arguments: numbers)
   func number(_ example: ScanExample) { check(example) }
 
@@ -339,11 +362,12 @@ struct EntityScannerTests {
       "john.smith@example.com", "https://example.com/a", "www.example.org", "@alice", "#خبر_عاجل", "٣٤٥",
       "۱۲۳۴", "+1-555-0100", "50%", "2024-01-15", "£50", "(012) 345 6789", "\u{1FBF1}\u{1FBF2}",
     ]
-    // Guillemets and emoji U+1F300–U+1FAFF are passed by their bytes; the character-at-a-time loop
-    // must still see `£` (C2 A3) and the digits U+1FBF0–U+1FBF9 (F0 9F AF B0–B9).
+    // Emoji U+1F300–U+1FAFF are passed by their bytes; the character-at-a-time loop must still see
+    // `£` (C2 A3), guillemets (which open quotations, none here: the first holds both directions)
+    // and the digits U+1FBF0–U+1FBF9 (F0 9F AF B0–B9).
     let fillers = [
       "مرحبا بك يا صديقي ", "שלום לכם חברים ", "今天天气好吗 ", "سلام, hello! (friend) ", "abc123 x9 ", "پیام ی ",
-      "", "؟ ", "«كلمة» 👍🏽 🎉 ", "«hello», it's (me) & 😀 ", "🙏«", "(",
+      "", "؟ ", "«كلمة ok» 👍🏽 🎉 ", "«hello», it's (me) & 😀 ", "🙏«", "(",
     ]
     for entity in entities {
       for filler in fillers {

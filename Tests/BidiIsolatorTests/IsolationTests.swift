@@ -176,6 +176,36 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// Right-to-left text around a left-to-right quotation takes the punctuation at its ends
+  /// (`"Hello, world!"` shows as `"!Hello, world"`), and left-to-right text around a right-to-left
+  /// one puts its `!` where a right-to-left reader reads it first. The marks follow the text
+  /// around them.
+  @Test("a quotation keeps its punctuation", arguments: IsolationStrategy.allCases)
+  func quotation(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      ("قال \"Hello, world!\" أمس", rtl("أمس") + " \"Hello, world!\" " + rtl("قال")),
+      ("אמר ב\"OK?\" היום", rtl("היום") + " \"OK?\"" + rtl("אמר ב")),
+      ("قال: “...and then?” ثم ذهب", rtl("ثم ذهب") + " ”...and then?“" + rtl("قال: ")),
+      ("He said «مرحبا!» today", "He said «" + rtl("مرحبا!") + "» today"),
+      ("Sie sagte „שלום!“ gestern", "Sie sagte „" + rtl("שלום!") + "“ gestern"),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(try display(output) == expected, "\(escaped(output))")
+    }
+  }
+
+  /// A message that starts with a quotation takes the direction of the text after it, as it does
+  /// after any entity; one that is a quotation alone, or one in text of its own direction, is left
+  /// as it is.
+  @Test("a quotation decides no direction, and alone or among its own direction is not one")
+  func quotationAndDirection() throws {
+    let output = BidiIsolator().isolate("\"Breaking Bad!\" مسلسل رائع")
+    #expect(try display(output) == rtl("مسلسل رائع") + " \"Breaking Bad!\"", "\(escaped(output))")
+    for message in ["\"مرحبا بكم!\"", "He said \"hi!\" today", "قال \"مرحبا!\" أمس", "قال \"hello مرحبا!\" أمس"] {
+      #expect(BidiIsolator().isolate(message) == message)
+    }
+  }
+
   /// A message that starts with a command is a right-to-left one when its text is: rule P2 passes
   /// over the isolate.
   @Test("a message that starts with a command takes its text's direction")
@@ -322,6 +352,9 @@ struct IsolationTests {
     // inserted before the URL must not make it one on a second pass, which would then take the
     // user's mark before it for the isolator's.
     "راسلني \u{200E}a@b.comhttps://مثال.com/ شكرا",
+    // Quotations, one holding an entity, and a Hebrew acronym's gershayim that opens none.
+    "قال \"Hello, world!\" أمس", "He said «مرحبا!» today", "قال \"@alice is here!\" أمس",
+    "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل",
   ]
 
   @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Random messages rich in bidi controls, brackets, digits of several scripts, marks, letters of
-/// right-to-left and CJK scripts, sigils and pieces of entities.
+/// right-to-left and CJK scripts, quotation marks, sigils and pieces of entities.
 enum MessageGenerator {
   static let controls = [lre, rle, pdf, lro, rlo, lri, rli, fsi, pdi, lrm, rlm, alm]
   static let others: [String] = [
@@ -13,7 +13,8 @@ enum MessageGenerator {
     "0", "7", "42", "٣", "٤٥", "۱۲", "３", "१",
     "\u{064B}", "\u{0301}", "\u{200C}", "\u{200D}", "\u{FE0F}",
     "a", "Bob", "www", "com", "ع", "لي", "א", "דנה", "我", "今天", "さ", "ی", "ß",
-    "@", "#", "＠", "＃", ".", ",", ":", "-", "/", "+", "$", "%", "&", "_", "'", "\"", "!", "?", "،", "，", "₪",
+    "@", "#", "＠", "＃", ".", ",", ":", "-", "/", "+", "$", "%", "&", "_", "'", "\"", "“", "”", "„", "!", "?", "،", "，",
+    "₪",
     " ", " ", " ", "\u{2005}", "\u{A0}", "\n", "\r\n", "\u{2029}", "\t",
     "http://", "https://مثال.com/", "www.", "a@b.com", ".com", "+1-555-0100", "1,000.50", "😀", "👨‍👩‍👧",
   ]

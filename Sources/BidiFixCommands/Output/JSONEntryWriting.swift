@@ -85,6 +85,7 @@ extension EntityKind {
     case .term: #"{"kind":"term","start":"#
     case .command: #"{"kind":"command","start":"#
     case .emoticon: #"{"kind":"emoticon","start":"#
+    case .quotation: #"{"kind":"quotation","start":"#
     }
   }
 }

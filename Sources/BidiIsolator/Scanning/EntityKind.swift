@@ -30,16 +30,20 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// An emoticon with a letter or digit, which right-to-left text would turn around: `:D`, `:P`,
   /// `<3`.
   case emoticon
+  /// Text in double quotation marks (`"…"`, `“…”`, `„…“`, `«…»`) whose strong characters all have
+  /// one direction, with text of the other direction closest around it: the text inside the
+  /// marks, read in its own direction.
+  case quotation
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
-  /// numbers, cashtags, terms, commands and emoticons. Mentions and hashtags read in the direction of their name, code in the
-  /// direction of its first strong character.
+  /// numbers, cashtags, terms, commands and emoticons. Mentions and hashtags read in the direction
+  /// of their name, code in the direction of its first strong character, a quotation in its own.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
     case .url, .email, .number, .cashtag, .term, .command, .emoticon: true
-    case .mention, .hashtag, .code: false
+    case .mention, .hashtag, .code, .quotation: false
     }
   }
 
@@ -78,6 +82,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .term: self = .terms
     case .command: self = .commands
     case .emoticon: self = .emoticons
+    case .quotation: self = .quotations
     }
   }
 
@@ -101,9 +106,12 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let commands = EntityKinds(rawValue: 1 << 8)
   /// Emoticons (`:D`).
   public static let emoticons = EntityKinds(rawValue: 1 << 9)
+  /// Quotations (`"Hello!"` in right-to-left text).
+  public static let quotations = EntityKinds(rawValue: 1 << 10)
   /// Every kind: the default.
   public static let all: EntityKinds = [
     .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .emoticons,
+    .quotations,
   ]
 
   /// Whether the set holds `kind`.

@@ -1,7 +1,7 @@
 @_spi(BidiCore) import BidiCore
 
 /// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`), commands
-/// (`/start`) and emoticons (`:D`) in a string, the scanner the isolator is built on, usable on
+/// (`/start`), emoticons (`:D`) and quotations in a string, the scanner the isolator is built on, usable on
 /// its own.
 ///
 /// ```swift
@@ -120,6 +120,8 @@ internal struct ScanPosition {
   /// (`ELPAÍS.com` at its `S`) starts no earlier.
   var lastEntityEnd = 0
   var block = PlainTextBlock.Judged()
+  /// The quotation mark that may open a quotation, not yet closed.
+  var openQuotation: OpenQuotation?
 }
 
 /// Where the last URL and the last entity of any kind ended, which glued entities start from.
@@ -207,8 +209,11 @@ internal struct EntityFinder {
     var ends = EntityEnds(url: position.lastURLEnd, entity: position.lastEntityEnd)
     var offset = position.offset
     var block = position.block
+    var openQuotation = position.openQuotation
+    let wantsQuotations = kinds.contains(.quotations)
     defer {
-      position = ScanPosition(offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block)
+      position = ScanPosition(
+        offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block, openQuotation: openQuotation)
     }
     while offset < count && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
@@ -298,7 +303,16 @@ internal struct EntityFinder {
             offset = scanned
           }
           continue
+        case UInt8(ascii: "\""):
+          if wantsQuotations,
+            let entity = quotation(
+              at: .straight, from: offset, to: offset + 1, open: &openQuotation, lastEntityEnd: ends.entity)
+          {
+            result.append(entity)
+            ends.record(entity)
+          }
         case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
+          openQuotation = nil
           if recordingStructure {
             let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
             result.appendSeparator(offset..<offset + (isCRLF ? 2 : 1))
@@ -343,7 +357,16 @@ internal struct EntityFinder {
           result.appendControl(ControlOccurrence(offset: offset, control: control))
         }
       } else if value == 0x0085 || value == 0x2029 {
+        openQuotation = nil
         if recordingStructure { result.appendSeparator(offset..<offset + length) }
+      } else if let mark = QuotationMark(value) {
+        if wantsQuotations,
+          let entity = quotation(
+            at: mark, from: offset, to: offset + length, open: &openQuotation, lastEntityEnd: ends.entity)
+        {
+          result.append(entity)
+          ends.record(entity)
+        }
       } else if value == 0xFF20 {  // ＠
         if kinds.contains(.mentions),
           let entity = matchMention(at: offset, sigilLength: length, afterURLEnding: ends.url)

@@ -9,8 +9,8 @@
 /// only the first byte it cannot vouch for goes to the loop.
 extension EntityFinder {
   /// The end of the run from `start` of spaces, words of ASCII letters, punctuation the loop skips,
-  /// Hebrew and Arabic letters, CJK characters, guillemets and the common emoji: text that holds
-  /// nothing to find.
+  /// Hebrew and Arabic letters, CJK characters and the common emoji: text that holds nothing to
+  /// find.
   ///
   /// The run stops at any other character, at an Arabic character of interest (digits, number signs,
   /// ALM), at a digit that starts a word (or at the `(` before it, which may open an area code), and
@@ -65,8 +65,8 @@ extension EntityFinder {
             continue
           }
         }
-        // Otherwise the byte tells that a guillemet or emoji lead byte began some other character,
-        // which the loop decodes from its start.
+        // Otherwise the byte tells that an emoji lead byte began some other character, which the
+        // loop decodes from its start.
         unusual -= 1
         while text[unusual] & 0xC0 == 0x80 { unusual -= 1 }
       } else if wantsWords && unusual > start && Self.mayContinueAddress(byte)
@@ -134,15 +134,17 @@ extension EntityFinder {
 ///   starts;
 /// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
 /// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character, and the
-///   lead bytes C2 and F0, which begin the guillemets `« »` and the emoji U+1F300–U+1FAFF;
+///   lead byte F0, which begins the emoji U+1F300–U+1FAFF;
 /// - a continuation byte, except the second byte of an Arabic digit, number sign or ALM, told by
 ///   the lead byte before it (``CharacterTable/isArabicOfInterest(lead:second:)``), and a byte
-///   after C2 or F0 that makes the character something other than a guillemet or such an emoji.
+///   after F0 that makes the character something other than such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `# $ % * + - @`, the backtick, a `: / ; < =` that does not
-/// follow a letter or digit, and the line breaks, and every other lead byte. The ASCII controls the loop would pass stand out too, which makes the test
-/// shorter, and so do a few Arabic continuation bytes that the skip checks again.
+/// Not usual are the loop's triggers, `" # $ % * + - @`, the backtick, a `: / ; < =` that does not
+/// follow a letter or digit, and the line breaks, and every other lead byte (C2 among them, which
+/// begins the guillemets `« »` that may open and close quotations). The ASCII controls the loop
+/// would pass stand out too, which makes the test shorter, and so do a few Arabic continuation
+/// bytes that the skip checks again.
 ///
 /// The comparisons are range tests on all sixteen lanes at once (`SIMD16.lanes(from:count:)`), a
 /// few vector instructions each on baseline x86-64 and ARM64.
@@ -188,10 +190,10 @@ internal struct PlainTextBlock {
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
       (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
-    // `# $ % * + - @`, the backtick and the line breaks, with the other controls, which the loop
+    // `" # $ % * + - @`, the backtick and the line breaks, with the other controls, which the loop
     // then skips: a range costs less than five tests.
     let triggers =
-      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x23, count: 3) .| bytes.lanes(from: 0x2A, count: 2)
+      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x22, count: 4) .| bytes.lanes(from: 0x2A, count: 2)
       .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40)) .| (bytes .== Self.all(0x60))
     let addressGoesOn =
       (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x3A))
@@ -207,9 +209,8 @@ internal struct PlainTextBlock {
   @inline(__always)
   private var nonASCIIUnusual: Lanes {
     let usualLeads =
-      bytes.lanes(from: 0xD7, count: 5) .| bytes.lanes(from: 0xE3, count: 7) .| (bytes .== Self.all(0xC2))
-      .| (bytes .== Self.all(0xF0))
-    let usual = usualLeads .| (bytes.lanes(from: 0x80, count: 0x40) .& .!(arabicOfInterest .| notGuillemetOrEmoji))
+      bytes.lanes(from: 0xD7, count: 5) .| bytes.lanes(from: 0xE3, count: 7) .| (bytes .== Self.all(0xF0))
+    let usual = usualLeads .| (bytes.lanes(from: 0x80, count: 0x40) .& .!(arabicOfInterest .| notEmoji))
     return bytes.lanes(from: 0x80, count: 0x80) .& .!usual
   }
 
@@ -226,16 +227,14 @@ internal struct PlainTextBlock {
     return afterD8 .| afterD9 .| afterDB
   }
 
-  /// The continuation bytes that tell a character begun by C2 or F0 is not `«` (C2 AB), `»` (C2 BB)
-  /// or an emoji U+1F300–U+1FAFF (F0 9F 8C–AB): C2 then anything else (U+0080–U+00BF hold NEL,
-  /// currency signs and superscript digits), F0 then anything but 9F, and a third byte after F0
-  /// outside 8C–AB (U+1FBF0–U+1FBF9 are digits).
+  /// The continuation bytes that tell a character begun by F0 is not an emoji U+1F300–U+1FAFF
+  /// (F0 9F 8C–AB): F0 then anything but 9F, and a third byte after F0 outside 8C–AB
+  /// (U+1FBF0–U+1FBF9 are digits).
   @inline(__always)
-  private var notGuillemetOrEmoji: Lanes {
-    let afterC2 = (previous .== Self.all(0xC2)) .& ((bytes | Self.all(0x10)) .!= Self.all(0xBB))
+  private var notEmoji: Lanes {
     let afterF0 = (previous .== Self.all(0xF0)) .& (bytes .!= Self.all(0x9F))
     let thirdAfterF0 = (secondPrevious .== Self.all(0xF0)) .& .!bytes.lanes(from: 0x8C, count: 0x20)
-    return afterC2 .| afterF0 .| thirdAfterF0
+    return afterF0 .| thirdAfterF0
   }
 
   @inline(__always)
