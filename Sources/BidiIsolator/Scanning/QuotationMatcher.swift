@@ -137,12 +137,14 @@ extension EntityFinder {
     var offset = start
     while offset < end {
       let (value, length) = text.scalar(at: offset)
-      // A control of the user's own inside makes the levels this reading does not resolve.
-      if BidiControl(value: value) != nil { return nil }
-      if let strong = table.strongDirection(of: value) {
-        if direction == nil { direction = strong } else if direction != strong { return nil }
-      }
       offset += length
+      switch reading(of: value) {
+      case .strong(let strong):
+        if direction == nil { direction = strong } else if direction != strong { return nil }
+      // A control of the user's own inside makes levels this reading does not resolve.
+      case .control, .paragraphEnd: return nil
+      case .neutral: break
+      }
     }
     guard let direction else { return nil }
     let other: TextDirection = direction == .leftToRight ? .rightToLeft : .leftToRight
@@ -158,13 +160,12 @@ extension EntityFinder {
   private func closestStrongDirection(before offset: Int) -> TextDirection? {
     var end = offset
     while end > 0 {
-      let start = text.scalarStart(before: end)
-      let value = text.scalar(at: start).value
-      if BidiControl(value: value) == nil {
-        if let strong = table.strongDirection(of: value) { return strong }
-        if table.kind(of: value) == .paragraphSeparator { return nil }
+      let start = text[end - 1] < 0x80 ? end - 1 : text.scalarStart(before: end)
+      switch reading(of: text.scalar(at: start).value) {
+      case .strong(let direction): return direction
+      case .paragraphEnd: return nil
+      case .control, .neutral: end = start
       }
-      end = start
     }
     return nil
   }
@@ -175,12 +176,32 @@ extension EntityFinder {
     var offset = offset
     while offset < text.count {
       let (value, length) = text.scalar(at: offset)
-      if BidiControl(value: value) == nil {
-        if let strong = table.strongDirection(of: value) { return strong }
-        if table.kind(of: value) == .paragraphSeparator { return nil }
+      switch reading(of: value) {
+      case .strong(let direction): return direction
+      case .paragraphEnd: return nil
+      case .control, .neutral: offset += length
       }
-      offset += length
     }
     return nil
+  }
+
+  /// What a scalar tells the reading of a quotation and the text around it.
+  private enum Reading {
+    case strong(TextDirection)
+    case paragraphEnd
+    case control
+    case neutral
+  }
+
+  @inline(__always)
+  private func reading(of value: UInt32) -> Reading {
+    if value < 0x80 {
+      // ASCII's strong characters are its letters, and its paragraph separators LF, CR, U+001C–E.
+      if UInt8(value).isASCIILetter { return .strong(.leftToRight) }
+      return value == 0x0A || value == 0x0D || (0x1C...0x1E).contains(value) ? .paragraphEnd : .neutral
+    }
+    if BidiControl(value: value) != nil { return .control }
+    if let direction = table.strongDirection(of: value) { return .strong(direction) }
+    return value == 0x85 || value == 0x2029 ? .paragraphEnd : .neutral
   }
 }
