@@ -74,6 +74,9 @@ struct EntityScannerTests {
     ScanExample("C# abc#def &#1234; &#x5D0;", ["term:C#"]),  // no hashtag: `C#` is a term
     ScanExample("issue #42 today", ["number:#42"]),  // no letter: a number, as the algorithm keeps it
     ScanExample("今天的#话题", []),  // after a letter: no hashtag, as twitter-text rules
+    // A Latin name's sign that ends a word goes with it; one that goes on (`#a+b`, `#C++17`) does not.
+    ScanExample("تعلم #C++ و #Disney+ اليوم", ["hashtag:#C++", "hashtag:#Disney+"]),
+    ScanExample("#a+b #C++17 #שלום+", ["hashtag:#a", "hashtag:#C", "number:+17", "hashtag:#שלום"]),
   ]
 
   static let urls: [ScanExample] = [
@@ -208,8 +211,8 @@ struct EntityScannerTests {
     ScanExample("a+b و C+++ و C++-based و C#.NET", []),
     ScanExample("x.y+ و 10+ و 2C#", ["number:10"]),
     ScanExample("send#新闻 و room# و today+سأتصل و C++ש", []),
-    // After another entity, and inside one.
-    ScanExample("#C++ و @dan+ و $AB+", ["hashtag:#C", "mention:@dan", "cashtag:$AB"]),
+    // After another entity, and inside one: a hashtag takes the suffix itself (see the hashtags).
+    ScanExample("#C++ و @dan+ و $AB+", ["hashtag:#C++", "mention:@dan", "cashtag:$AB"]),
     ScanExample("https://x.com/C++ a+b@x.com C++", ["url:https://x.com/C++", "email:a+b@x.com", "term:C++"]),
   ]
 

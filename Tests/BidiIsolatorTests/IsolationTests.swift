@@ -132,7 +132,8 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// As stored, right-to-left text after a term takes its suffix: `++C`, `#C`.
+  /// As stored, right-to-left text after a term takes its suffix: `++C`, `#C`; a hashtag's too,
+  /// `++#C`.
   @Test("a term ending in + or # stays whole", arguments: IsolationStrategy.allCases)
   func term(_ strategy: IsolationStrategy) throws {
     try expectWhole(
@@ -140,6 +141,7 @@ struct IsolationTests {
         ("אני אוהב ", "C++", "מאוד"),
         ("أكتب بلغة ", "C#", "الآن"),
         ("مشترک ", "Apple TV+", "هستم"),
+        ("تعلم ", "#C++", "اليوم"),
       ], strategy)
   }
 

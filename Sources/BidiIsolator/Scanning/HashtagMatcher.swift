@@ -15,7 +15,8 @@ extension EntityFinder {
   /// A URL scheme or `www.` inside the body ends it, and the URL starts there
   /// (`#إسرائيلhttps://t.co/a47cuCurcd`); a body followed by another sigil or by `://` is no
   /// hashtag (`#abc#def`, `#http://…`). A body followed straight by `:` and a server is a Matrix
-  /// room, one hashtag with its server (`#room:matrix.org`).
+  /// room, one hashtag with its server (`#room:matrix.org`). A body of ASCII letters and digits
+  /// takes a `+` or `++` after it that ends a word, as a term does (`#C++`, `#Disney+`).
   ///
   /// - Complexity: O(*k*) in the length of the body.
   func matchHashtag(at start: Int, sigilLength: Int, afterURLEnding urlEnd: Int = -1) -> RawEntity? {
@@ -51,6 +52,13 @@ extension EntityFinder {
       next == 0x23 || next == 0xFF03 || text.startsSchemeSeparator(at: nextOffset)  // # ＃ ://
     {
       return nil
+    }
+    // A Latin name's `+` or `++` goes with it, as a term's does (`#C++`, `#Disney+`): right-to-left
+    // text after it would take the sign to its own side.
+    if end == offset && text.byte(at: end) == UInt8(ascii: "+") && text[bodyStart].isASCIILetter
+      && (bodyStart..<end).allSatisfy({ text[$0].isASCIIAlphanumeric }), let suffixEnd = termSuffixEnd(at: end)
+    {
+      return entity(.hashtag, start, suffixEnd)
     }
     return entity(.hashtag, start, end)
   }

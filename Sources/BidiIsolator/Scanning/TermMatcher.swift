@@ -22,20 +22,8 @@ extension EntityFinder {
     guard let start = wordStart(endingAt: suffixStart, notBefore: earliest), text[start].isASCIILetter else {
       return nil
     }
-    var end = suffixStart + 1
-    if text[suffixStart] == plus {
-      if text.byte(at: end) == plus { end += 1 }
-    } else if suffixStart - start > 1 {
+    guard text[suffixStart] == plus || suffixStart - start == 1, let end = termSuffixEnd(at: suffixStart) else {
       return nil
-    }
-    if let (next, offset) = text.scalarSkippingControls(from: end) {
-      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return nil }
-      if next < 0x80 && Self.mayEndSentence(UInt8(next)),
-        let after = text.scalarSkippingControls(from: offset + 1)?.value,
-        after < 0x80 && UInt8(after).isASCIIAlphanumeric
-      {
-        return nil
-      }
     }
     // The capitalised words that name it with it.
     var phraseStart = start
@@ -47,6 +35,26 @@ extension EntityFinder {
       phraseStart = before
     }
     return entity(.term, phraseStart, end)
+  }
+
+  /// The end of the suffix at `suffixStart`, `+`, `++` or `#`, when it can end a word: when no letter
+  /// of any script, digit, sign or hyphen follows it, nor punctuation and then a letter or digit.
+  ///
+  /// - Complexity: O(1).
+  func termSuffixEnd(at suffixStart: Int) -> Int? {
+    let plus = UInt8(ascii: "+")
+    var end = suffixStart + 1
+    if text[suffixStart] == plus && text.byte(at: end) == plus { end += 1 }
+    if let (next, offset) = text.scalarSkippingControls(from: end) {
+      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return nil }
+      if next < 0x80 && Self.mayEndSentence(UInt8(next)),
+        let after = text.scalarSkippingControls(from: offset + 1)?.value,
+        after < 0x80 && UInt8(after).isASCIIAlphanumeric
+      {
+        return nil
+      }
+    }
+    return end
   }
 
   /// The start of the word of ASCII letters and digits that ends at `end`, or `nil` when there is
