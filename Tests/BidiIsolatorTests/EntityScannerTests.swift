@@ -272,6 +272,27 @@ struct EntityScannerTests {
     ScanExample("قال \"Hello!\"s أمس", []),
   ]
 
+  static let parentheticals: [ScanExample] = [
+    ScanExample("درس (etc.) اليوم", ["parenthetical:etc."]),
+    ScanExample("قال [Hello!] أمس و(OK?) ثم", ["parenthetical:Hello!", "parenthetical:OK?"]),
+    ScanExample("I found (ראה למטה!) ok", ["parenthetical:ראה למטה!"]),
+    // A face, an area code, brackets around brackets (the inner ones may be one), a closing bracket
+    // alone, one direction all round, both directions inside, an entity inside: none.
+    ScanExample("ok :( ما :) ok", []),
+    ScanExample("اتصل (555) 123-4567 الآن", ["number:(555) 123-4567"]),
+    ScanExample("قال ((Hello!)) و (a [b!]) أمس", ["parenthetical:Hello!"]),
+    ScanExample("a) b) c) مرحبا", []),
+    ScanExample("I said (hello!) today", []),
+    // Text of its own direction right before it: the two show as one run already.
+    ScanExample("شكرا Dana Levi (UK!) على الرد، قال said \"Hello!\" أمس", []),
+    ScanExample("قال (hello مرحبا!) أمس", []),
+    ScanExample("قال (see @alice!) أمس", ["mention:@alice"]),
+    ScanExample("قال (Hello\nworld!) أمس", []),
+  ]
+
+  @Test("parentheticals", arguments: parentheticals)
+  func parenthetical(_ example: ScanExample) { check(example) }
+
   @Test("quotations", arguments: quotations)
   func quotation(_ example: ScanExample) { check(example) }
 

@@ -178,11 +178,11 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// Right-to-left text around a left-to-right quotation takes the punctuation at its ends
-  /// (`"Hello, world!"` shows as `"!Hello, world"`), and left-to-right text around a right-to-left
-  /// one puts its `!` where a right-to-left reader reads it first. The marks follow the text
-  /// around them.
-  @Test("a quotation keeps its punctuation", arguments: IsolationStrategy.allCases)
+  /// Right-to-left text around a left-to-right quotation or parenthetical takes the punctuation at
+  /// its ends (`"Hello, world!"` shows as `"!Hello, world"`, `(etc.)` as `(.etc)`), and
+  /// left-to-right text around a right-to-left one puts its `!` where a right-to-left reader reads
+  /// it first. The marks and brackets follow the text around them.
+  @Test("a quotation or parenthetical keeps its punctuation", arguments: IsolationStrategy.allCases)
   func quotation(_ strategy: IsolationStrategy) throws {
     for (message, expected) in [
       ("قال \"Hello, world!\" أمس", rtl("أمس") + " \"Hello, world!\" " + rtl("قال")),
@@ -190,6 +190,10 @@ struct IsolationTests {
       ("قال: “...and then?” ثم ذهب", rtl("ثم ذهب") + " ”...and then?“" + rtl("قال: ")),
       ("He said «مرحبا!» today", "He said «" + rtl("مرحبا!") + "» today"),
       ("Sie sagte „שלום!“ gestern", "Sie sagte „" + rtl("שלום!") + "“ gestern"),
+      // Brackets as well; right-to-left text shows the one it stands in mirrored.
+      ("درس (etc.) اليوم", rtl("اليوم") + " (etc.) " + rtl("درس")),
+      ("קניתי [Ph.D.] היום", rtl("היום") + " [Ph.D.] " + rtl("קניתי")),
+      ("I found (ראה למטה!) ok", "I found (" + rtl("ראה למטה!") + ") ok"),
     ] {
       let output = isolator(strategy).isolate(message)
       #expect(try display(output) == expected, "\(escaped(output))")
@@ -356,7 +360,7 @@ struct IsolationTests {
     "راسلني \u{200E}a@b.comhttps://مثال.com/ شكرا",
     // Quotations, one holding an entity, and a Hebrew acronym's gershayim that opens none.
     "قال \"Hello, world!\" أمس", "He said «مرحبا!» today", "قال \"@alice is here!\" أمس",
-    "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل",
+    "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل", "درس (etc.) اليوم", "ok :( ما (a [b!]) c)",
   ]
 
   @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)

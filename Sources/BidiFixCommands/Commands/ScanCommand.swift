@@ -7,7 +7,7 @@ struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
     abstract:
-      "List the entities of each message: mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons, quotations.",
+      "List the entities of each message: mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons, quotations, parentheticals.",
     discussion: """
       Without --json: one line per entity, FILE:LINE:COLUMN: KIND TEXT. With --json: one object per \
       input line, exactly {"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}, where start \
@@ -144,6 +144,7 @@ struct EntityReport {
       case .command: out.append(#"{"kind":"command""#)
       case .emoticon: out.append(#"{"kind":"emoticon""#)
       case .quotation: out.append(#"{"kind":"quotation""#)
+      case .parenthetical: out.append(#"{"kind":"parenthetical""#)
       }
       if let field {
         out.append(#","field":"#)

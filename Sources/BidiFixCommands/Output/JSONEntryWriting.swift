@@ -86,6 +86,7 @@ extension EntityKind {
     case .command: #"{"kind":"command","start":"#
     case .emoticon: #"{"kind":"emoticon","start":"#
     case .quotation: #"{"kind":"quotation","start":"#
+    case .parenthetical: #"{"kind":"parenthetical","start":"#
     }
   }
 }

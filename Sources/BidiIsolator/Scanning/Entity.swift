@@ -59,8 +59,8 @@ internal struct RawEntity: Equatable, BitwiseCopyable {
   var direction: TextDirection?
 
   /// The direction the isolator gives the entity: left to right for URLs, e-mails, numbers,
-  /// cashtags, terms, commands and emoticons, their own for mentions, hashtags, inline code and
-  /// quotations (`nil` when they have no strong character: FSI).
+  /// cashtags, terms, commands and emoticons, their own for mentions, hashtags, inline code,
+  /// quotations and parentheticals (`nil` when they have no strong character: FSI).
   var isolationDirection: TextDirection? {
     kind.isAlwaysLeftToRight ? .leftToRight : direction
   }

@@ -31,19 +31,22 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// `<3`.
   case emoticon
   /// Text in double quotation marks (`"…"`, `“…”`, `„…“`, `«…»`) whose strong characters all have
-  /// one direction, with text of the other direction closest around it: the text inside the
-  /// marks, read in its own direction.
+  /// one direction, amid text of the other: the text inside the marks, read in its own direction.
   case quotation
+  /// Text in brackets, `(…)` or `[…]`, whose strong characters all have one direction, amid text of
+  /// the other: the text inside the brackets, read in its own direction.
+  case parenthetical
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
   /// numbers, cashtags, terms, commands and emoticons. Mentions and hashtags read in the direction
-  /// of their name, code in the direction of its first strong character, a quotation in its own.
+  /// of their name, code in the direction of its first strong character, quotations and
+  /// parentheticals in their own.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
     case .url, .email, .number, .cashtag, .term, .command, .emoticon: true
-    case .mention, .hashtag, .code, .quotation: false
+    case .mention, .hashtag, .code, .quotation, .parenthetical: false
     }
   }
 
@@ -83,6 +86,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .command: self = .commands
     case .emoticon: self = .emoticons
     case .quotation: self = .quotations
+    case .parenthetical: self = .parentheticals
     }
   }
 
@@ -108,10 +112,12 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let emoticons = EntityKinds(rawValue: 1 << 9)
   /// Quotations (`"Hello!"` in right-to-left text).
   public static let quotations = EntityKinds(rawValue: 1 << 10)
+  /// Parentheticals (`(etc.)` in right-to-left text).
+  public static let parentheticals = EntityKinds(rawValue: 1 << 11)
   /// Every kind: the default.
   public static let all: EntityKinds = [
     .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .emoticons,
-    .quotations,
+    .quotations, .parentheticals,
   ]
 
   /// Whether the set holds `kind`.

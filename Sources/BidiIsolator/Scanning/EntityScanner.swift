@@ -1,7 +1,7 @@
 @_spi(BidiCore) import BidiCore
 
 /// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`), commands
-/// (`/start`), emoticons (`:D`) and quotations in a string, the scanner the isolator is built on, usable on
+/// (`/start`), emoticons (`:D`), quotations and parentheticals in a string, the scanner the isolator is built on, usable on
 /// its own.
 ///
 /// ```swift
@@ -211,6 +211,7 @@ internal struct EntityFinder {
     var block = position.block
     var openQuotation = position.openQuotation
     let wantsQuotations = kinds.contains(.quotations)
+    let wantsParentheticals = kinds.contains(.parentheticals)
     defer {
       position = ScanPosition(
         offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block, openQuotation: openQuotation)
@@ -308,6 +309,11 @@ internal struct EntityFinder {
             let entity = quotation(
               at: .straight, from: offset, to: offset + 1, open: &openQuotation, lastEntityEnd: ends.entity)
           {
+            result.append(entity)
+            ends.record(entity)
+          }
+        case UInt8(ascii: ")"), UInt8(ascii: "]"):
+          if wantsParentheticals, let entity = parenthetical(closingAt: offset, lastEntityEnd: ends.entity) {
             result.append(entity)
             ends.record(entity)
           }

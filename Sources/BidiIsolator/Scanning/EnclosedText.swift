@@ -1,0 +1,139 @@
+@_spi(BidiCore) import BidiCore
+
+/// What quotations and parentheticals share: where their marks may open and close them, and when
+/// the text inside is one to isolate.
+extension EntityFinder {
+  /// Whether a quotation mark or bracket from `markStart` to `markEnd` stands where an enclosure
+  /// opens: before a character that is not white space (nor, for a quotation, another quotation
+  /// mark), at the start, after white space, an opening bracket or quotation mark (or, for a
+  /// quotation, `:`), or, when what follows is not right to left, after a right-to-left letter, as
+  /// Hebrew and Arabic join their prefixes to a word (`ב"Hello!"`, `و(Hello!)`).
+  func opensEnclosure(markStart: Int, markEnd: Int, isQuotation: Bool) -> Bool {
+    guard let next = text.scalarSkippingControls(from: markEnd)?.value, !isQuotation || QuotationMark(next) == nil
+    else {
+      return false
+    }
+    let nextKind = table.kind(of: next)
+    guard nextKind != .space && nextKind != .paragraphSeparator && nextKind != .other else { return false }
+    guard let previous = text.scalarSkippingControls(before: markStart) else { return true }
+    switch previous.value {
+    case 0x28, 0x5B, 0x7B: return true  // ( [ {
+    case 0x3A: return isQuotation  // :, which before a bracket makes a face, `:(`
+    case _ where QuotationMark(previous.value)?.opens == true: return !isQuotation
+    default: break
+    }
+    let kind = table.kind(of: previous.value)
+    if kind == .space || kind == .paragraphSeparator { return true }
+    // Before a right-to-left letter the mark is more likely an acronym's gershayim (`ש"ח`), and
+    // right-to-left text enclosed in right-to-left text needs no isolate.
+    return table.strongDirection(of: previous.value) == .rightToLeft && table.strongDirection(of: next) != .rightToLeft
+  }
+
+  /// Whether a quotation mark or bracket from `markStart` to `markEnd` stands where an enclosure
+  /// closes: after a character that is not white space, and before none that continues a word.
+  func closesEnclosure(markStart: Int, markEnd: Int) -> Bool {
+    guard let previous = text.scalarSkippingControls(before: markStart)?.value else { return false }
+    let previousKind = table.kind(of: previous)
+    guard previousKind != .space && previousKind != .paragraphSeparator else { return false }
+    guard let next = text.scalarSkippingControls(from: markEnd)?.value else { return true }
+    let nextKind = table.kind(of: next)
+    return nextKind != .letter && nextKind != .mark && nextKind != .digit && nextKind != .joiner
+  }
+
+  /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
+  /// text inside the marks, less the bidi controls next to them, when its strong characters all
+  /// have one direction, and of the closest strong characters before and after the marks in their
+  /// paragraph, neither has that direction and one has the other. Isolated, it keeps its
+  /// punctuation, and the marks around it follow the text they stand in.
+  ///
+  /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
+  ///   the closest strong character.
+  func enclosedText(_ kind: EntityKind, opening: Range<Int>, closing: Range<Int>) -> RawEntity? {
+    let closingStart = closing.lowerBound
+    var start = opening.upperBound
+    while start < closingStart {
+      let (value, length) = text.scalar(at: start)
+      guard BidiControl(value: value) != nil else { break }
+      start += length
+    }
+    var end = closingStart
+    while end > start {
+      let last = text.scalarStart(before: end)
+      guard BidiControl(value: text.scalar(at: last).value) != nil else { break }
+      end = last
+    }
+    var direction: TextDirection?
+    var offset = start
+    while offset < end {
+      let (value, length) = text.scalar(at: offset)
+      offset += length
+      switch reading(of: value) {
+      case .strong(let strong):
+        if direction == nil { direction = strong } else if direction != strong { return nil }
+      // A control of the user's own inside makes levels this reading does not resolve.
+      case .control, .paragraphEnd: return nil
+      case .neutral: break
+      }
+    }
+    guard let direction else { return nil }
+    // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
+    // which an isolate would break apart.
+    let before = closestStrongDirection(before: opening.lowerBound)
+    guard before != direction else { return nil }
+    let after = closestStrongDirection(from: closing.upperBound)
+    guard after != direction && (before != nil || after != nil) else { return nil }
+    // A report of positions alone asks for no direction, though the scan needed it.
+    let reported: TextDirection? = if case .none = directions { nil } else { direction }
+    return RawEntity(kind: kind, start: start, end: end, direction: reported)
+  }
+
+  /// The direction of the closest strong character before `offset` in its paragraph, bidi controls
+  /// aside.
+  private func closestStrongDirection(before offset: Int) -> TextDirection? {
+    var end = offset
+    while end > 0 {
+      let start = text[end - 1] < 0x80 ? end - 1 : text.scalarStart(before: end)
+      switch reading(of: text.scalar(at: start).value) {
+      case .strong(let direction): return direction
+      case .paragraphEnd: return nil
+      case .control, .neutral: end = start
+      }
+    }
+    return nil
+  }
+
+  /// The direction of the closest strong character from `offset` on in its paragraph, bidi
+  /// controls aside.
+  private func closestStrongDirection(from offset: Int) -> TextDirection? {
+    var offset = offset
+    while offset < text.count {
+      let (value, length) = text.scalar(at: offset)
+      switch reading(of: value) {
+      case .strong(let direction): return direction
+      case .paragraphEnd: return nil
+      case .control, .neutral: offset += length
+      }
+    }
+    return nil
+  }
+
+  /// What a scalar tells the reading of enclosed text and the text around it.
+  private enum Reading {
+    case strong(TextDirection)
+    case paragraphEnd
+    case control
+    case neutral
+  }
+
+  @inline(__always)
+  private func reading(of value: UInt32) -> Reading {
+    if value < 0x80 {
+      // ASCII's strong characters are its letters, and its paragraph separators LF, CR, U+001C–E.
+      if UInt8(value).isASCIILetter { return .strong(.leftToRight) }
+      return value == 0x0A || value == 0x0D || (0x1C...0x1E).contains(value) ? .paragraphEnd : .neutral
+    }
+    if BidiControl(value: value) != nil { return .control }
+    if let direction = table.strongDirection(of: value) { return .strong(direction) }
+    return value == 0x85 || value == 0x2029 ? .paragraphEnd : .neutral
+  }
+}

@@ -1,0 +1,39 @@
+@_spi(BidiCore) import BidiCore
+
+extension EntityFinder {
+  /// Matches a parenthetical at the `)` or `]` at `closingStart`: the text back to the closest
+  /// bracket before it in its paragraph, when that is the matching `(` or `[`, and the two may open
+  /// and close an enclosure (``opensEnclosure(markStart:markEnd:isQuotation:)``,
+  /// ``closesEnclosure(markStart:markEnd:)``). It is an entity, the text inside the brackets, when
+  /// ``enclosedText(_:opening:closing:)`` says so: right-to-left text around `(etc.)` shows it as
+  /// `(.etc)`, and around `[Hello!]` as `[!Hello]`.
+  ///
+  /// Brackets around other brackets, and brackets around an entity, make none: the reading back
+  /// stops at the first bracket and at the end of the last entity, `lastEntityEnd`.
+  ///
+  /// - Complexity: O(*k*) back to the closest bracket, the last entity or the paragraph's start, so
+  ///   each byte is read back once over a whole scan; and the reading of the text inside and the
+  ///   neutrals around it.
+  func parenthetical(closingAt closingStart: Int, lastEntityEnd: Int) -> RawEntity? {
+    let opening = text[closingStart] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
+    var offset = closingStart
+    while offset > lastEntityEnd {
+      offset -= 1
+      let byte = text[offset]
+      switch byte {
+      case opening:
+        guard closesEnclosure(markStart: closingStart, markEnd: closingStart + 1),
+          opensEnclosure(markStart: offset, markEnd: offset + 1, isQuotation: false)
+        else { return nil }
+        return enclosedText(.parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1)
+      case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
+        return nil
+      case 0xC2 where text[offset + 1] == 0x85, 0xE2 where text[offset + 1] == 0x80 && text[offset + 2] == 0xA9:
+        return nil  // NEL, U+2029
+      default:
+        continue
+      }
+    }
+    return nil
+  }
+}
