@@ -50,26 +50,28 @@ extension EntityFinder {
   ///   the closest strong character.
   func enclosedText(_ kind: EntityKind, opening: Range<Int>, closing: Range<Int>) -> RawEntity? {
     let closingStart = closing.lowerBound
+    // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
     var start = opening.upperBound
-    while start < closingStart {
+    while start < closingStart && text[start] >= 0x80 {
       let (value, length) = text.scalar(at: start)
       guard BidiControl(value: value) != nil else { break }
       start += length
     }
     var end = closingStart
-    while end > start {
+    while end > start && text[end - 1] >= 0x80 {
       let last = text.scalarStart(before: end)
       guard BidiControl(value: text.scalar(at: last).value) != nil else { break }
       end = last
     }
+    // The first strong character inside, then the text before the marks, which most often rules
+    // the text out, then the rest inside and the text after.
     var direction: TextDirection?
     var offset = start
-    while offset < end {
+    while offset < end && direction == nil {
       let (value, length) = text.scalar(at: offset)
       offset += length
       switch reading(of: value) {
-      case .strong(let strong):
-        if direction == nil { direction = strong } else if direction != strong { return nil }
+      case .strong(let strong): direction = strong
       // A control of the user's own inside makes levels this reading does not resolve.
       case .control, .paragraphEnd: return nil
       case .neutral: break
@@ -80,6 +82,15 @@ extension EntityFinder {
     // which an isolate would break apart.
     let before = closestStrongDirection(before: opening.lowerBound)
     guard before != direction else { return nil }
+    while offset < end {
+      let (value, length) = text.scalar(at: offset)
+      offset += length
+      switch reading(of: value) {
+      case .strong(let strong): if strong != direction { return nil }
+      case .control, .paragraphEnd: return nil
+      case .neutral: break
+      }
+    }
     let after = closestStrongDirection(from: closing.upperBound)
     guard after != direction && (before != nil || after != nil) else { return nil }
     // A report of positions alone asks for no direction, though the scan needed it.

@@ -22,10 +22,14 @@ extension EntityFinder {
       let byte = text[offset]
       switch byte {
       case opening:
-        guard closesEnclosure(markStart: closingStart, markEnd: closingStart + 1),
+        // The reading of the text, which rules most brackets out, before the marks' places.
+        guard
+          let found = enclosedText(
+            .parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1),
+          closesEnclosure(markStart: closingStart, markEnd: closingStart + 1),
           opensEnclosure(markStart: offset, markEnd: offset + 1, isQuotation: false)
         else { return nil }
-        return enclosedText(.parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1)
+        return found
       case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
         return nil
       case 0xC2 where text[offset + 1] == 0x85, 0xE2 where text[offset + 1] == 0x80 && text[offset + 2] == 0xA9:
