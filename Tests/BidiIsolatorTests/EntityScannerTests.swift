@@ -290,6 +290,19 @@ struct EntityScannerTests {
     ScanExample("قال (Hello\nworld!) أمس", []),
   ]
 
+  static let emphases: [ScanExample] = [
+    ScanExample("قال *Hello!* و **OK?** أمس", ["emphasis:Hello!", "emphasis:OK?"]),
+    ScanExample("אמר _hi there!_ ו-~~no.~~ היום", ["emphasis:hi there!", "emphasis:no."]),
+    ScanExample("He said *שלום!* today", ["emphasis:שלום!"]),
+    // A service code, markers inside a word, a product, a marker with space inside, runs of other
+    // lengths, text of its own direction next to it: none.
+    ScanExample("اطلب *100# و snake_case_name و 5*3 و * a * و *a** ب", ["number:*100#", "number:5", "number:3"]),
+    ScanExample("I said *hello!* today", []),
+  ]
+
+  @Test("emphasis", arguments: emphases)
+  func emphasis(_ example: ScanExample) { check(example) }
+
   @Test("parentheticals", arguments: parentheticals)
   func parenthetical(_ example: ScanExample) { check(example) }
 

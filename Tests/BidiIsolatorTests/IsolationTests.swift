@@ -178,11 +178,11 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// Right-to-left text around a left-to-right quotation or parenthetical takes the punctuation at
-  /// its ends (`"Hello, world!"` shows as `"!Hello, world"`, `(etc.)` as `(.etc)`), and
+  /// Right-to-left text around a left-to-right quotation, parenthetical or emphasis takes the
+  /// punctuation at its ends (`"Hello, world!"` shows as `"!Hello, world"`, `(etc.)` as `(.etc)`), and
   /// left-to-right text around a right-to-left one puts its `!` where a right-to-left reader reads
   /// it first. The marks and brackets follow the text around them.
-  @Test("a quotation or parenthetical keeps its punctuation", arguments: IsolationStrategy.allCases)
+  @Test("a quotation, parenthetical or emphasis keeps its punctuation", arguments: IsolationStrategy.allCases)
   func quotation(_ strategy: IsolationStrategy) throws {
     for (message, expected) in [
       ("قال \"Hello, world!\" أمس", rtl("أمس") + " \"Hello, world!\" " + rtl("قال")),
@@ -194,6 +194,9 @@ struct IsolationTests {
       ("درس (etc.) اليوم", rtl("اليوم") + " (etc.) " + rtl("درس")),
       ("קניתי [Ph.D.] היום", rtl("היום") + " [Ph.D.] " + rtl("קניתי")),
       ("I found (ראה למטה!) ok", "I found (" + rtl("ראה למטה!") + ") ok"),
+      // And emphasis, as chat apps mark it up.
+      ("قال *Hello!* أمس", rtl("أمس") + " *Hello!* " + rtl("قال")),
+      ("אמר ~~no way!~~ היום", rtl("היום") + " ~~no way!~~ " + rtl("אמר")),
     ] {
       let output = isolator(strategy).isolate(message)
       #expect(try display(output) == expected, "\(escaped(output))")
@@ -361,6 +364,7 @@ struct IsolationTests {
     // Quotations, one holding an entity, and a Hebrew acronym's gershayim that opens none.
     "قال \"Hello, world!\" أمس", "He said «مرحبا!» today", "قال \"@alice is here!\" أمس",
     "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل", "درس (etc.) اليوم", "ok :( ما (a [b!]) c)",
+    "قال *Hello!* و _bye._ أمس", "اطلب *100# و snake_case و **a* ب",
   ]
 
   @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)

@@ -6,7 +6,7 @@ struct IsolateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "isolate",
     abstract:
-      "Wrap the entities of each message (mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons, quotations, parentheticals) in bidi controls so each displays as a unit (the default command).",
+      "Wrap the entities of each message (mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons, quotations, parentheticals, emphasis) in bidi controls so each displays as a unit (the default command).",
     discussion: """
       Each message comes out with its entities isolated and its own bidi controls neutralised \
       (--sanitize close balances them so nothing spills past the message). Isolating twice equals \

@@ -7,7 +7,7 @@ struct ScanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scan",
     abstract:
-      "List the entities of each message: mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons, quotations, parentheticals.",
+      "List the entities of each message: mentions, hashtags, URLs, e-mails, numbers, inline code, terms like C++, commands, emoticons, quotations, parentheticals, emphasis.",
     discussion: """
       Without --json: one line per entity, FILE:LINE:COLUMN: KIND TEXT. With --json: one object per \
       input line, exactly {"entities":[{"kind":"mention","start":6,"end":8,"text":"@我"}]}, where start \
@@ -145,6 +145,7 @@ struct EntityReport {
       case .emoticon: out.append(#"{"kind":"emoticon""#)
       case .quotation: out.append(#"{"kind":"quotation""#)
       case .parenthetical: out.append(#"{"kind":"parenthetical""#)
+      case .emphasis: out.append(#"{"kind":"emphasis""#)
       }
       if let field {
         out.append(#","field":"#)

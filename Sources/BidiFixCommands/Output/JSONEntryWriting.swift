@@ -87,6 +87,7 @@ extension EntityKind {
     case .emoticon: #"{"kind":"emoticon","start":"#
     case .quotation: #"{"kind":"quotation","start":"#
     case .parenthetical: #"{"kind":"parenthetical","start":"#
+    case .emphasis: #"{"kind":"emphasis","start":"#
     }
   }
 }

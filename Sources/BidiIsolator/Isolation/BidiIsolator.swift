@@ -1,6 +1,6 @@
 /// Wraps the mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`),
-/// commands (`/start`), emoticons (`:D`), quotations and parentheticals of a chat message in bidi
-/// controls so each displays as a unit in a message of either direction, on any renderer.
+/// commands (`/start`), emoticons (`:D`), quotations, parentheticals and emphasis of a chat message
+/// in bidi controls so each displays as a unit in a message of either direction, on any renderer.
 ///
 /// ```swift
 /// let isolator = BidiIsolator()

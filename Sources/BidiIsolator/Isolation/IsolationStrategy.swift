@@ -10,8 +10,8 @@
 public enum IsolationStrategy: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// The default, for renderers of Unicode 6.3 and later: URLs, e-mail addresses, numbers,
   /// cashtags, terms, commands and emoticons in LRI…PDI; mentions, hashtags, inline code,
-  /// quotations and parentheticals in LRI…PDI or RLI…PDI by their own direction, FSI…PDI when they
-  /// have no strong character. An isolate is a neutral to the text around it: it neither pulls nor is pulled.
+  /// quotations, parentheticals and emphasis in LRI…PDI or RLI…PDI by their own direction, FSI…PDI
+  /// when they have no strong character. An isolate is a neutral to the text around it: it neither pulls nor is pulled.
   case isolate
   /// For renderers older than Unicode 6.3: LRE…PDF or RLE…PDF, followed by a mark of the message's
   /// direction where the embedding would otherwise pull the neutrals or numbers after it along.

@@ -1,13 +1,14 @@
 @_spi(BidiCore) import BidiCore
 
-/// What quotations and parentheticals share: where their marks may open and close them, and when
-/// the text inside is one to isolate.
+/// What quotations, parentheticals and emphasis share: where their marks may open and close them,
+/// and when the text inside is one to isolate.
 extension EntityFinder {
   /// Whether a quotation mark or bracket from `markStart` to `markEnd` stands where an enclosure
   /// opens: before a character that is not white space (nor, for a quotation, another quotation
   /// mark), at the start, after white space, an opening bracket or quotation mark (or, for a
-  /// quotation, `:`), or, when what follows is not right to left, after a right-to-left letter, as
-  /// Hebrew and Arabic join their prefixes to a word (`ב"Hello!"`, `و(Hello!)`).
+  /// quotation, `:`), after a hyphen that joins a Hebrew prefix to it (`ב-"Hello!"`), or, when what
+  /// follows is not right to left, after a right-to-left letter, as Hebrew and Arabic join their
+  /// prefixes to a word (`ב"Hello!"`, `و(Hello!)`).
   func opensEnclosure(markStart: Int, markEnd: Int, isQuotation: Bool) -> Bool {
     guard let next = text.scalarSkippingControls(from: markEnd)?.value, !isQuotation || QuotationMark(next) == nil
     else {
@@ -19,6 +20,7 @@ extension EntityFinder {
     switch previous.value {
     case 0x28, 0x5B, 0x7B: return true  // ( [ {
     case 0x3A: return isQuotation  // :, which before a bracket makes a face, `:(`
+    case 0x2D: return followsPrefixHyphen(markStart)  // a Hebrew prefix's hyphen, `ב-"Hello!"`
     case _ where QuotationMark(previous.value)?.opens == true: return !isQuotation
     default: break
     }

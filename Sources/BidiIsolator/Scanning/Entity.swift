@@ -60,7 +60,7 @@ internal struct RawEntity: Equatable, BitwiseCopyable {
 
   /// The direction the isolator gives the entity: left to right for URLs, e-mails, numbers,
   /// cashtags, terms, commands and emoticons, their own for mentions, hashtags, inline code,
-  /// quotations and parentheticals (`nil` when they have no strong character: FSI).
+  /// quotations, parentheticals and emphasis (`nil` when they have no strong character: FSI).
   var isolationDirection: TextDirection? {
     kind.isAlwaysLeftToRight ? .leftToRight : direction
   }

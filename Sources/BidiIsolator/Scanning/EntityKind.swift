@@ -36,17 +36,21 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// Text in brackets, `(…)` or `[…]`, whose strong characters all have one direction, amid text of
   /// the other: the text inside the brackets, read in its own direction.
   case parenthetical
+  /// Text marked up as bold, italic or struck through (`*…*`, `**…**`, `_…_`, `~…~`), whose strong
+  /// characters all have one direction, amid text of the other: the text inside the markers, read
+  /// in its own direction.
+  case emphasis
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
   /// numbers, cashtags, terms, commands and emoticons. Mentions and hashtags read in the direction
-  /// of their name, code in the direction of its first strong character, quotations and
-  /// parentheticals in their own.
+  /// of their name, code in the direction of its first strong character, quotations,
+  /// parentheticals and emphasis in their own.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
     case .url, .email, .number, .cashtag, .term, .command, .emoticon: true
-    case .mention, .hashtag, .code, .quotation, .parenthetical: false
+    case .mention, .hashtag, .code, .quotation, .parenthetical, .emphasis: false
     }
   }
 
@@ -87,6 +91,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .emoticon: self = .emoticons
     case .quotation: self = .quotations
     case .parenthetical: self = .parentheticals
+    case .emphasis: self = .emphasis
     }
   }
 
@@ -114,10 +119,12 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let quotations = EntityKinds(rawValue: 1 << 10)
   /// Parentheticals (`(etc.)` in right-to-left text).
   public static let parentheticals = EntityKinds(rawValue: 1 << 11)
+  /// Emphasis (`*Hello!*` in right-to-left text).
+  public static let emphasis = EntityKinds(rawValue: 1 << 12)
   /// Every kind: the default.
   public static let all: EntityKinds = [
     .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .emoticons,
-    .quotations, .parentheticals,
+    .quotations, .parentheticals, .emphasis,
   ]
 
   /// Whether the set holds `kind`.

@@ -1,7 +1,7 @@
 @_spi(BidiCore) import BidiCore
 
 /// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`), commands
-/// (`/start`), emoticons (`:D`), quotations and parentheticals in a string, the scanner the isolator is built on, usable on
+/// (`/start`), emoticons (`:D`), quotations, parentheticals and emphasis in a string, the scanner the isolator is built on, usable on
 /// its own.
 ///
 /// ```swift
@@ -122,6 +122,8 @@ internal struct ScanPosition {
   var block = PlainTextBlock.Judged()
   /// The quotation mark that may open a quotation, not yet closed.
   var openQuotation: OpenQuotation?
+  /// The emphasis markers that may open emphasis, not yet closed.
+  var openEmphasis: OpenEmphasis?
 }
 
 /// Where the last URL and the last entity of any kind ended, which glued entities start from.
@@ -210,11 +212,14 @@ internal struct EntityFinder {
     var offset = position.offset
     var block = position.block
     var openQuotation = position.openQuotation
+    var openEmphasis = position.openEmphasis
     let wantsQuotations = kinds.contains(.quotations)
     let wantsParentheticals = kinds.contains(.parentheticals)
+    let wantsEmphasis = kinds.contains(.emphasis)
     defer {
       position = ScanPosition(
-        offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block, openQuotation: openQuotation)
+        offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block, openQuotation: openQuotation,
+        openEmphasis: openEmphasis)
     }
     while offset < count && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
@@ -279,11 +284,9 @@ internal struct EntityFinder {
             offset = entity.end
             continue
           }
-        case UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"),
-          UInt8(ascii: "="):
+        case UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: "="):
           let found: RawEntity? =
             switch byte {
-            case UInt8(ascii: "*"): kinds.contains(.numbers) ? matchServiceCode(at: offset) : nil
             case UInt8(ascii: "/"): kinds.contains(.commands) ? matchCommand(at: offset) : nil
             default: kinds.contains(.emoticons) ? matchEmoticon(at: offset) : nil
             }
@@ -317,8 +320,25 @@ internal struct EntityFinder {
             result.append(entity)
             ends.record(entity)
           }
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+          // A service code (`*100#`), or the markers of emphasis.
+          if byte == UInt8(ascii: "*"), kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
+          guard wantsEmphasis else { break }
+          let runEnd = markerRunEnd(from: offset)
+          if let entity = emphasis(from: offset, to: runEnd, open: &openEmphasis, lastEntityEnd: ends.entity) {
+            result.append(entity)
+            ends.record(entity)
+          }
+          offset = runEnd
+          continue
         case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
           openQuotation = nil
+          openEmphasis = nil
           if recordingStructure {
             let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
             result.appendSeparator(offset..<offset + (isCRLF ? 2 : 1))
@@ -364,6 +384,7 @@ internal struct EntityFinder {
         }
       } else if value == 0x0085 || value == 0x2029 {
         openQuotation = nil
+        openEmphasis = nil
         if recordingStructure { result.appendSeparator(offset..<offset + length) }
       } else if let mark = QuotationMark(value) {
         if wantsQuotations,
@@ -547,7 +568,7 @@ internal struct EntityFinder {
   /// Whether a hyphen right after a right-to-left letter comes before `start`: Hebrew joins a
   /// prefix letter to a foreign word so (`ל-info@example.com`, "to info@…"), and such a hyphen
   /// cannot be inside an address, whose local part and host are ASCII there.
-  private func followsPrefixHyphen(_ start: Int) -> Bool {
+  func followsPrefixHyphen(_ start: Int) -> Bool {
     guard let hyphen = text.scalarSkippingControls(before: start), hyphen.value == 0x2D,
       let letter = text.scalarSkippingControls(before: hyphen.controlsStart - 1)
     else { return false }

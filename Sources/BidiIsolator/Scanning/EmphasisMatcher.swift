@@ -1,0 +1,50 @@
+@_spi(BidiCore) import BidiCore
+
+/// A run of emphasis markers that may open emphasis, not yet closed.
+internal struct OpenEmphasis: Equatable, BitwiseCopyable {
+  /// `*`, `_` or `~`.
+  var marker: UInt8
+  /// Where the run starts and ends.
+  var start: Int
+  var end: Int
+}
+
+extension EntityFinder {
+  /// Handles the run of one or two emphasis markers (`*`, `_`, `~`) between `start` and `end`, as
+  /// chat apps mark up bold, italic and struck-through text (`*bold*`, `**bold**`, `_italic_`,
+  /// `~~struck~~`): the run closes the emphasis `open` holds when it is a run of the same markers,
+  /// as long, after a character that is not white space and before one that is no letter, mark or
+  /// digit; otherwise it opens one when it stands at the start, after white space or an opening
+  /// bracket or quotation mark, and before a character that is not white space.
+  ///
+  /// The text between is an entity when ``enclosedText(_:opening:closing:)`` says so:
+  /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
+  ///
+  /// - Returns: the emphasis this run closes, when it is one.
+  /// - Complexity: O(1) for a run that opens; for one that closes, as
+  ///   ``enclosedText(_:opening:closing:)``.
+  func emphasis(from start: Int, to end: Int, open: inout OpenEmphasis?, lastEntityEnd: Int) -> RawEntity? {
+    let marker = text[start]
+    if let opening = open, opening.marker == marker, opening.end - opening.start == end - start,
+      closesEnclosure(markStart: start, markEnd: end)
+    {
+      open = nil
+      // An entity inside keeps its own isolate; isolates around isolates are not made.
+      guard lastEntityEnd <= opening.start else { return nil }
+      return enclosedText(.emphasis, opening: opening.start..<opening.end, closing: start..<end)
+    }
+    if end - start <= 2, opensEnclosure(markStart: start, markEnd: end, isQuotation: false),
+      text.scalarSkippingControls(before: start).map({ table.strongDirection(of: $0.value) == nil }) ?? true
+    {
+      open = OpenEmphasis(marker: marker, start: start, end: end)
+    }
+    return nil
+  }
+
+  /// The end of the run of the byte at `start`.
+  func markerRunEnd(from start: Int) -> Int {
+    var end = start + 1
+    while end < text.count && text[end] == text[start] { end += 1 }
+    return end
+  }
+}
