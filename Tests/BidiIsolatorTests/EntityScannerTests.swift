@@ -283,6 +283,10 @@ struct EntityScannerTests {
     ScanExample("قال ((Hello!)) و (a [b!]) أمس", ["parenthetical:Hello!"]),
     ScanExample("a) b) c) مرحبا", []),
     ScanExample("I said (hello!) today", []),
+    // The entity before it is a neutral once isolated: the text before that decides.
+    ScanExample(
+      "how شكرا جزيلا www.example.org «الملف» #swift (المكتب)", ["url:www.example.org", "hashtag:#swift"]),
+    ScanExample("قال @alice \"Hello!\" أمس", ["mention:@alice", "quotation:Hello!"]),
     // Text of its own direction right before it: the two show as one run already.
     ScanExample("شكرا Dana Levi (UK!) على الرد، قال said \"Hello!\" أمس", []),
     ScanExample("قال (hello مرحبا!) أمس", []),

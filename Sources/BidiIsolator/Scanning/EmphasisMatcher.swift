@@ -17,21 +17,21 @@ extension EntityFinder {
   /// digit; otherwise it opens one when it stands at the start, after white space or an opening
   /// bracket or quotation mark, and before a character that is not white space.
   ///
-  /// The text between is an entity when ``enclosedText(_:opening:closing:)`` says so:
+  /// The text between is an entity when ``enclosedText(_:opening:closing:lastEntity:)`` says so:
   /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
   ///
   /// - Returns: the emphasis this run closes, when it is one.
   /// - Complexity: O(1) for a run that opens; for one that closes, as
-  ///   ``enclosedText(_:opening:closing:)``.
-  func emphasis(from start: Int, to end: Int, open: inout OpenEmphasis?, lastEntityEnd: Int) -> RawEntity? {
+  ///   ``enclosedText(_:opening:closing:lastEntity:)``.
+  func emphasis(from start: Int, to end: Int, open: inout OpenEmphasis?, lastEntity: Range<Int>) -> RawEntity? {
     let marker = text[start]
     if let opening = open, opening.marker == marker, opening.end - opening.start == end - start,
       closesEnclosure(markStart: start, markEnd: end)
     {
       open = nil
       // An entity inside keeps its own isolate; isolates around isolates are not made.
-      guard lastEntityEnd <= opening.start else { return nil }
-      return enclosedText(.emphasis, opening: opening.start..<opening.end, closing: start..<end)
+      guard lastEntity.upperBound <= opening.start else { return nil }
+      return enclosedText(.emphasis, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
     }
     if end - start <= 2, opensEnclosure(markStart: start, markEnd: end, isQuotation: false),
       text.scalarSkippingControls(before: start).map({ table.strongDirection(of: $0.value) == nil }) ?? true

@@ -45,12 +45,15 @@ extension EntityFinder {
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
   /// text inside the marks, less the bidi controls next to them, when its strong characters all
   /// have one direction, and of the closest strong characters before and after the marks in their
-  /// paragraph, neither has that direction and one has the other. Isolated, it keeps its
+  /// paragraph, neither has that direction and one has the other; the last entity found before the
+  /// marks, `lastEntity`, counts as the neutral its isolate makes it. Isolated, the text keeps its
   /// punctuation, and the marks around it follow the text they stand in.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
   ///   the closest strong character.
-  func enclosedText(_ kind: EntityKind, opening: Range<Int>, closing: Range<Int>) -> RawEntity? {
+  func enclosedText(
+    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, lastEntity: Range<Int>
+  ) -> RawEntity? {
     let closingStart = closing.lowerBound
     // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
     var start = opening.upperBound
@@ -82,7 +85,7 @@ extension EntityFinder {
     guard let direction else { return nil }
     // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
     // which an isolate would break apart.
-    let before = closestStrongDirection(before: opening.lowerBound)
+    let before = closestStrongDirection(before: opening.lowerBound, skipping: lastEntity)
     guard before != direction else { return nil }
     while offset < end {
       let (value, length) = text.scalar(at: offset)
@@ -101,10 +104,14 @@ extension EntityFinder {
   }
 
   /// The direction of the closest strong character before `offset` in its paragraph, bidi controls
-  /// aside.
-  private func closestStrongDirection(before offset: Int) -> TextDirection? {
+  /// and the entity `skipped` aside: its isolate makes it a neutral.
+  private func closestStrongDirection(before offset: Int, skipping skipped: Range<Int>) -> TextDirection? {
     var end = offset
     while end > 0 {
+      if end == skipped.upperBound && !skipped.isEmpty {
+        end = skipped.lowerBound
+        continue
+      }
       let start = text[end - 1] < 0x80 ? end - 1 : text.scalarStart(before: end)
       switch reading(of: text.scalar(at: start).value) {
       case .strong(let direction): return direction

@@ -119,6 +119,8 @@ internal struct ScanPosition {
   /// Where the last entity of any kind ended: a domain found from inside its word
   /// (`ELPAÍS.com` at its `S`) starts no earlier.
   var lastEntityEnd = 0
+  /// Where it started.
+  var lastEntityStart = 0
   var block = PlainTextBlock.Judged()
   /// The quotation mark that may open a quotation, not yet closed.
   var openQuotation: OpenQuotation?
@@ -126,15 +128,18 @@ internal struct ScanPosition {
   var openEmphasis: OpenEmphasis?
 }
 
-/// Where the last URL and the last entity of any kind ended, which glued entities start from.
+/// Where the last URL and the last entity of any kind ended, which glued entities start from, and
+/// where the last entity started, which enclosed text reads back past.
 internal struct EntityEnds {
   var url: Int
   var entity: Int
+  var entityStart: Int
 
   @inline(__always)
   mutating func record(_ found: RawEntity) {
     if found.kind == .url { url = found.end }
     entity = found.end
+    entityStart = found.start
   }
 }
 
@@ -208,7 +213,8 @@ internal struct EntityFinder {
   {
     let count = text.count
     let wantsWords = !kinds.isDisjoint(with: .startingInWords)
-    var ends = EntityEnds(url: position.lastURLEnd, entity: position.lastEntityEnd)
+    var ends = EntityEnds(
+      url: position.lastURLEnd, entity: position.lastEntityEnd, entityStart: position.lastEntityStart)
     var offset = position.offset
     var block = position.block
     var openQuotation = position.openQuotation
@@ -218,7 +224,9 @@ internal struct EntityFinder {
     let wantsEmphasis = kinds.contains(.emphasis)
     defer {
       position = ScanPosition(
-        offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, block: block, openQuotation: openQuotation,
+        offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, lastEntityStart: ends.entityStart,
+        block: block,
+        openQuotation: openQuotation,
         openEmphasis: openEmphasis)
     }
     while offset < count && !result.isFinished {
@@ -310,13 +318,16 @@ internal struct EntityFinder {
         case UInt8(ascii: "\""):
           if wantsQuotations,
             let entity = quotation(
-              at: .straight, from: offset, to: offset + 1, open: &openQuotation, lastEntityEnd: ends.entity)
+              at: .straight, from: offset, to: offset + 1, open: &openQuotation,
+              lastEntity: ends.entityStart..<ends.entity)
           {
             result.append(entity)
             ends.record(entity)
           }
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
-          if wantsParentheticals, let entity = parenthetical(closingAt: offset, lastEntityEnd: ends.entity) {
+          if wantsParentheticals,
+            let entity = parenthetical(closingAt: offset, lastEntity: ends.entityStart..<ends.entity)
+          {
             result.append(entity)
             ends.record(entity)
           }
@@ -330,7 +341,9 @@ internal struct EntityFinder {
           }
           guard wantsEmphasis else { break }
           let runEnd = markerRunEnd(from: offset)
-          if let entity = emphasis(from: offset, to: runEnd, open: &openEmphasis, lastEntityEnd: ends.entity) {
+          if let entity = emphasis(
+            from: offset, to: runEnd, open: &openEmphasis, lastEntity: ends.entityStart..<ends.entity)
+          {
             result.append(entity)
             ends.record(entity)
           }
@@ -389,7 +402,8 @@ internal struct EntityFinder {
       } else if let mark = QuotationMark(value) {
         if wantsQuotations,
           let entity = quotation(
-            at: mark, from: offset, to: offset + length, open: &openQuotation, lastEntityEnd: ends.entity)
+            at: mark, from: offset, to: offset + length, open: &openQuotation,
+            lastEntity: ends.entityStart..<ends.entity)
         {
           result.append(entity)
           ends.record(entity)

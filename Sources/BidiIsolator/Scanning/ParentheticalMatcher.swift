@@ -5,19 +5,19 @@ extension EntityFinder {
   /// bracket before it in its paragraph, when that is the matching `(` or `[`, and the two may open
   /// and close an enclosure (``opensEnclosure(markStart:markEnd:isQuotation:)``,
   /// ``closesEnclosure(markStart:markEnd:)``). It is an entity, the text inside the brackets, when
-  /// ``enclosedText(_:opening:closing:)`` says so: right-to-left text around `(etc.)` shows it as
+  /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around `(etc.)` shows it as
   /// `(.etc)`, and around `[Hello!]` as `[!Hello]`.
   ///
   /// Brackets around other brackets, and brackets around an entity, make none: the reading back
-  /// stops at the first bracket and at the end of the last entity, `lastEntityEnd`.
+  /// stops at the first bracket and at the end of the last entity, `lastEntity`.
   ///
   /// - Complexity: O(*k*) back to the closest bracket, the last entity or the paragraph's start, so
   ///   each byte is read back once over a whole scan; and the reading of the text inside and the
   ///   neutrals around it.
-  func parenthetical(closingAt closingStart: Int, lastEntityEnd: Int) -> RawEntity? {
+  func parenthetical(closingAt closingStart: Int, lastEntity: Range<Int>) -> RawEntity? {
     let opening = text[closingStart] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
     var offset = closingStart
-    while offset > lastEntityEnd {
+    while offset > lastEntity.upperBound {
       offset -= 1
       let byte = text[offset]
       switch byte {
@@ -25,7 +25,8 @@ extension EntityFinder {
         // The reading of the text, which rules most brackets out, before the marks' places.
         guard
           let found = enclosedText(
-            .parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1),
+            .parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1,
+            lastEntity: lastEntity),
           closesEnclosure(markStart: closingStart, markEnd: closingStart + 1),
           opensEnclosure(markStart: offset, markEnd: offset + 1, isQuotation: false)
         else { return nil }

@@ -60,7 +60,7 @@ extension EntityFinder {
   /// A quotation is the text between an opening mark and the next mark of its pair in the same
   /// paragraph, where ``opensEnclosure(markStart:markEnd:isQuotation:)`` and
   /// ``closesEnclosure(markStart:markEnd:)`` let them open and close (a mark opens after `:` too).
-  /// It is an entity, the text inside the marks, when ``enclosedText(_:opening:closing:)`` says so:
+  /// It is an entity, the text inside the marks, when ``enclosedText(_:opening:closing:lastEntity:)`` says so:
   /// right-to-left text around `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right
   /// text around `«مرحبا!»` puts the `!` after the Arabic, where a right-to-left reader reads it
   /// first.
@@ -69,13 +69,14 @@ extension EntityFinder {
   /// - Complexity: O(1) for a mark that opens; for one that closes, O(*k*) in the quotation's
   ///   length and the neutrals around it up to the closest strong character.
   func quotation(
-    at mark: QuotationMark, from start: Int, to end: Int, open: inout OpenQuotation?, lastEntityEnd: Int
+    at mark: QuotationMark, from start: Int, to end: Int, open: inout OpenQuotation?, lastEntity: Range<Int>
   ) -> RawEntity? {
     if let opening = open, mark.closes(opening.mark), closesEnclosure(markStart: start, markEnd: end) {
       open = nil
       // An entity inside keeps its own isolate; isolates around isolates are not made.
-      guard lastEntityEnd <= opening.start else { return nil }
-      return enclosedText(.quotation, opening: opening.start..<opening.end, closing: start..<end)
+      guard lastEntity.upperBound <= opening.start else { return nil }
+      return enclosedText(
+        .quotation, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
     }
     if mark.opens && opensEnclosure(markStart: start, markEnd: end, isQuotation: true) {
       open = OpenQuotation(mark: mark, start: start, end: end)
