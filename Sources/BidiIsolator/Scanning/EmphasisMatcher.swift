@@ -14,8 +14,8 @@ extension EntityFinder {
   /// chat apps mark up bold, italic and struck-through text (`*bold*`, `**bold**`, `_italic_`,
   /// `~~struck~~`): the run closes the emphasis `open` holds when it is a run of the same markers,
   /// as long, after a character that is not white space and before one that is no letter, mark or
-  /// digit; otherwise it opens one when it stands at the start, after white space or an opening
-  /// bracket or quotation mark, and before a character that is not white space.
+  /// digit; otherwise a run of one or two opens one where a bracket opens
+  /// (``opensEnclosure(markStart:markEnd:isQuotation:)``) but after a letter.
   ///
   /// The text between is an entity when ``enclosedText(_:opening:closing:lastEntity:)`` says so:
   /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
@@ -31,7 +31,8 @@ extension EntityFinder {
       open = nil
       // An entity inside keeps its own isolate; isolates around isolates are not made.
       guard lastEntity.upperBound <= opening.start else { return nil }
-      return enclosedText(.emphasis, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
+      return enclosedText(
+        .emphasis, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
     }
     if end - start <= 2, opensEnclosure(markStart: start, markEnd: end, isQuotation: false),
       text.scalarSkippingControls(before: start).map({ table.strongDirection(of: $0.value) == nil }) ?? true

@@ -1,8 +1,8 @@
 @_spi(BidiCore) import BidiCore
 
 /// Finds mentions, hashtags, URLs, e-mail addresses, numbers, inline code, terms (`C++`), commands
-/// (`/start`), emoticons (`:D`), quotations, parentheticals and emphasis in a string, the scanner the isolator is built on, usable on
-/// its own.
+/// (`/start`), emoticons (`:D`), quotations, parentheticals and emphasis in a string, the scanner
+/// the isolator is built on, usable on its own.
 ///
 /// ```swift
 /// let scanner = EntityScanner()

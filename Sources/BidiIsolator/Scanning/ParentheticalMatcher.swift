@@ -5,8 +5,8 @@ extension EntityFinder {
   /// bracket before it in its paragraph, when that is the matching `(` or `[`, and the two may open
   /// and close an enclosure (``opensEnclosure(markStart:markEnd:isQuotation:)``,
   /// ``closesEnclosure(markStart:markEnd:)``). It is an entity, the text inside the brackets, when
-  /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around `(etc.)` shows it as
-  /// `(.etc)`, and around `[Hello!]` as `[!Hello]`.
+  /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around `(etc.)`
+  /// shows it as `(.etc)`, and around `[Hello!]` as `[!Hello]`.
   ///
   /// Brackets around other brackets, and brackets around an entity, make none: the reading back
   /// stops at the first bracket and at the end of the last entity, `lastEntity`.

@@ -60,10 +60,10 @@ extension EntityFinder {
   /// A quotation is the text between an opening mark and the next mark of its pair in the same
   /// paragraph, where ``opensEnclosure(markStart:markEnd:isQuotation:)`` and
   /// ``closesEnclosure(markStart:markEnd:)`` let them open and close (a mark opens after `:` too).
-  /// It is an entity, the text inside the marks, when ``enclosedText(_:opening:closing:lastEntity:)`` says so:
-  /// right-to-left text around `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right
-  /// text around `«مرحبا!»` puts the `!` after the Arabic, where a right-to-left reader reads it
-  /// first.
+  /// It is an entity, the text inside the marks, when
+  /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around
+  /// `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right text around `«مرحبا!»` puts
+  /// the `!` after the Arabic, where a right-to-left reader reads it first.
   ///
   /// - Returns: the quotation this mark closes, when it is one.
   /// - Complexity: O(1) for a mark that opens; for one that closes, O(*k*) in the quotation's
