@@ -287,6 +287,10 @@ struct EntityScannerTests {
     ScanExample(
       "how شكرا جزيلا www.example.org «الملف» #swift (المكتب)", ["url:www.example.org", "hashtag:#swift"]),
     ScanExample("قال @alice \"Hello!\" أمس", ["mention:@alice", "quotation:Hello!"]),
+    // After text of the other direction, an entity after it, whose isolate is a neutral, or text of
+    // its own direction; at the start, text of its own direction after it: the last none.
+    ScanExample("شاهد (Breaking Bad!) #netflix", ["parenthetical:Breaking Bad!", "hashtag:#netflix"]),
+    ScanExample("قال \"Hello!\" said, \"Hi,\" she said", ["quotation:Hello!"]),
     // Text of its own direction right before it: the two show as one run already.
     ScanExample("شكرا Dana Levi (UK!) على الرد، قال said \"Hello!\" أمس", []),
     ScanExample("قال (hello مرحبا!) أمس", []),

@@ -44,9 +44,9 @@ extension EntityFinder {
 
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
   /// text inside the marks, less the bidi controls next to them, when its strong characters all
-  /// have one direction, and of the closest strong characters before and after the marks in their
-  /// paragraph, neither has that direction and one has the other; the last entity found before the
-  /// marks, `lastEntity`, counts as the neutral its isolate makes it. Isolated, the text keeps its
+  /// have one direction, and the closest strong character before the marks in their paragraph has
+  /// the other, or there is none and the closest after them has the other; the last entity found
+  /// before the marks, `lastEntity`, counts as the neutral its isolate makes it. Isolated, the text keeps its
   /// punctuation, and the marks around it follow the text they stand in.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
@@ -96,8 +96,12 @@ extension EntityFinder {
       case .neutral: break
       }
     }
-    let after = closestStrongDirection(from: closing.upperBound)
-    guard after != direction && (before != nil || after != nil) else { return nil }
+    // After text of the other direction, the text after it may be of either: read before the next
+    // entity is found, its first strong character may be inside that entity (`"Hello!" @bob`),
+    // which an isolate makes a neutral. At the paragraph's start, text of the other direction must
+    // follow it; text of its own, or none, reads with it as it is.
+    guard before != nil || closestStrongDirection(from: closing.upperBound).map({ $0 != direction }) == true
+    else { return nil }
     // A report of positions alone asks for no direction, though the scan needed it.
     let reported: TextDirection? = if case .none = directions { nil } else { direction }
     return RawEntity(kind: kind, start: start, end: end, direction: reported)
