@@ -14,8 +14,8 @@ extension EntityFinder {
   /// chat apps mark up bold, italic and struck-through text (`*bold*`, `**bold**`, `_italic_`,
   /// `~~struck~~`): the run closes the emphasis `open` holds when it is a run of the same markers,
   /// as long, after a character that is not white space and before one that is no letter, mark or
-  /// digit; otherwise a run of one or two opens one where a bracket opens
-  /// (``opensEnclosure(markStart:markEnd:isQuotation:)``) but after a letter.
+  /// digit; otherwise a run of one or two opens one where
+  /// ``opensEnclosure(markStart:markEnd:for:)`` lets it.
   ///
   /// The text between is an entity when ``enclosedText(_:opening:closing:lastEntity:)`` says so:
   /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
@@ -34,9 +34,7 @@ extension EntityFinder {
       return enclosedText(
         .emphasis, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
     }
-    if end - start <= 2, opensEnclosure(markStart: start, markEnd: end, isQuotation: false),
-      text.scalarSkippingControls(before: start).map({ table.strongDirection(of: $0.value) == nil }) ?? true
-    {
+    if end - start <= 2 && opensEnclosure(markStart: start, markEnd: end, for: .emphasis) {
       open = OpenEmphasis(marker: marker, start: start, end: end)
     }
     return nil

@@ -3,13 +3,15 @@
 /// What quotations, parentheticals and emphasis share: where their marks may open and close them,
 /// and when the text inside is one to isolate.
 extension EntityFinder {
-  /// Whether a quotation mark or bracket from `markStart` to `markEnd` stands where an enclosure
-  /// opens: before a character that is not white space (nor, for a quotation, another quotation
-  /// mark), at the start, after white space, an opening bracket or quotation mark (or, for a
-  /// quotation, `:`), after a hyphen that joins a Hebrew prefix to it (`ב-"Hello!"`), or, when what
-  /// follows is not right to left, after a right-to-left letter, as Hebrew and Arabic join their
-  /// prefixes to a word (`ב"Hello!"`, `و(Hello!)`).
-  func opensEnclosure(markStart: Int, markEnd: Int, isQuotation: Bool) -> Bool {
+  /// Whether a mark from `markStart` to `markEnd` stands where an enclosure of `kind` (a quotation,
+  /// parenthetical or emphasis) opens: before a character that is not white space (nor, for a
+  /// quotation, another quotation mark), at the start, after white space, an opening bracket or
+  /// (but for a quotation) quotation mark, after `:` (a quotation only: before a bracket it makes
+  /// a face, `:(`), after a hyphen that joins a Hebrew prefix to it (`ב-"Hello!"`), or, but for
+  /// emphasis and when what follows is not right to left, after a right-to-left letter, as Hebrew
+  /// and Arabic join their prefixes to a word (`ב"Hello!"`, `و(Hello!)`).
+  func opensEnclosure(markStart: Int, markEnd: Int, for kind: EntityKind) -> Bool {
+    let isQuotation = kind == .quotation
     guard let next = text.scalarSkippingControls(from: markEnd)?.value, !isQuotation || QuotationMark(next) == nil
     else {
       return false
@@ -19,16 +21,17 @@ extension EntityFinder {
     guard let previous = text.scalarSkippingControls(before: markStart) else { return true }
     switch previous.value {
     case 0x28, 0x5B, 0x7B: return true  // ( [ {
-    case 0x3A: return isQuotation  // :, which before a bracket makes a face, `:(`
+    case 0x3A: return isQuotation  // :
     case 0x2D: return followsPrefixHyphen(markStart)  // a Hebrew prefix's hyphen, `ב-"Hello!"`
     case _ where QuotationMark(previous.value)?.opens == true: return !isQuotation
     default: break
     }
-    let kind = table.kind(of: previous.value)
-    if kind == .space || kind == .paragraphSeparator { return true }
+    let previousKind = table.kind(of: previous.value)
+    if previousKind == .space || previousKind == .paragraphSeparator { return true }
     // Before a right-to-left letter the mark is more likely an acronym's gershayim (`ש"ח`), and
     // right-to-left text enclosed in right-to-left text needs no isolate.
-    return table.strongDirection(of: previous.value) == .rightToLeft && table.strongDirection(of: next) != .rightToLeft
+    return kind != .emphasis && table.strongDirection(of: previous.value) == .rightToLeft
+      && table.strongDirection(of: next) != .rightToLeft
   }
 
   /// Whether a quotation mark or bracket from `markStart` to `markEnd` stands where an enclosure

@@ -3,7 +3,7 @@
 extension EntityFinder {
   /// Matches a parenthetical at the `)` or `]` at `closingStart`: the text back to the closest
   /// bracket before it in its paragraph, when that is the matching `(` or `[`, and the two may open
-  /// and close an enclosure (``opensEnclosure(markStart:markEnd:isQuotation:)``,
+  /// and close an enclosure (``opensEnclosure(markStart:markEnd:for:)``,
   /// ``closesEnclosure(markStart:markEnd:)``). It is an entity, the text inside the brackets, when
   /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around `(etc.)`
   /// shows it as `(.etc)`, and around `[Hello!]` as `[!Hello]`.
@@ -28,7 +28,7 @@ extension EntityFinder {
             .parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1,
             lastEntity: lastEntity),
           closesEnclosure(markStart: closingStart, markEnd: closingStart + 1),
-          opensEnclosure(markStart: offset, markEnd: offset + 1, isQuotation: false)
+          opensEnclosure(markStart: offset, markEnd: offset + 1, for: .parenthetical)
         else { return nil }
         return found
       case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:

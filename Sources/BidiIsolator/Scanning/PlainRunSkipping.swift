@@ -140,9 +140,9 @@ extension EntityFinder {
 ///   after F0 that makes the character something other than such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `" # $ % ) * + - @ ] _ ~`, the backtick, a `: / ; < =` that does not
-/// follow a letter or digit, and the line breaks, and every other lead byte (C2 among them, which
-/// begins the guillemets `« »` that may open and close quotations). The ASCII controls the loop
+/// Not usual are the loop's triggers, `" # $ % ) * + - @ ] _ ~`, the backtick, a `: / ; < =` that
+/// does not follow a letter or digit, and the line breaks, and every other lead byte (C2 among
+/// them, which begins the guillemets `« »` that may open and close quotations). The ASCII controls the loop
 /// would pass stand out too, which makes the test shorter, and so do a few Arabic continuation
 /// bytes that the skip checks again.
 ///

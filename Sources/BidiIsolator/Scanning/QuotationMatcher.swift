@@ -58,8 +58,8 @@ extension EntityFinder {
   /// holds when it can, and opens one when it can.
   ///
   /// A quotation is the text between an opening mark and the next mark of its pair in the same
-  /// paragraph, where ``opensEnclosure(markStart:markEnd:isQuotation:)`` and
-  /// ``closesEnclosure(markStart:markEnd:)`` let them open and close (a mark opens after `:` too).
+  /// paragraph, where ``opensEnclosure(markStart:markEnd:for:)`` and
+  /// ``closesEnclosure(markStart:markEnd:)`` let them open and close.
   /// It is an entity, the text inside the marks, when
   /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around
   /// `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right text around `«مرحبا!»` puts
@@ -78,7 +78,7 @@ extension EntityFinder {
       return enclosedText(
         .quotation, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
     }
-    if mark.opens && opensEnclosure(markStart: start, markEnd: end, isQuotation: true) {
+    if mark.opens && opensEnclosure(markStart: start, markEnd: end, for: .quotation) {
       open = OpenQuotation(mark: mark, start: start, end: end)
     }
     return nil
