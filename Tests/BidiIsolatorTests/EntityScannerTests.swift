@@ -277,7 +277,8 @@ struct EntityScannerTests {
     ScanExample("قال [Hello!] أمس و(OK?) ثم", ["parenthetical:Hello!", "parenthetical:OK?"]),
     ScanExample("I found (ראה למטה!) ok", ["parenthetical:ראה למטה!"]),
     // A face, an area code, brackets around brackets (the inner ones may be one), a closing bracket
-    // alone, one direction all round, both directions inside, an entity inside: none.
+    // alone, one direction all round, both directions inside: none. Nor one with an entity inside,
+    // in a listing, which keeps every entity (isolation takes it whole in their place).
     ScanExample("ok :( ما :) ok", []),
     ScanExample("اتصل (555) 123-4567 الآن", ["number:(555) 123-4567"]),
     ScanExample("قال ((Hello!)) و (a [b!]) أمس", ["parenthetical:Hello!"]),

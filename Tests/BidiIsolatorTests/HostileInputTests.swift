@@ -34,6 +34,11 @@ struct HostileInputTests {
     ("20,000 parentheticals in right-to-left text", String(repeating: "ب (a!) [b] ", count: 20_000)),
     ("20,000 closing brackets with no opening one", String(repeating: "a) ", count: 20_000)),
     ("20,000 opening brackets and one closing one", String(repeating: "(a ", count: 20_000) + "b) ب"),
+    ("a parenthetical around 20,000 mentions", "ب (" + String(repeating: "@a ", count: 20_000) + "b!) ب"),
+    (
+      "20,000 mentions before 20,000 closing brackets",
+      String(repeating: "ب (@a ", count: 20_000) + String(repeating: "b) ", count: 20_000)
+    ),
     ("20,000 emphases in right-to-left text", String(repeating: "ب *a!* __b__ ~c~ ", count: 20_000)),
     ("20,000 emphasis markers that never close", String(repeating: " *a _b ~~c", count: 20_000)),
     ("a quotation across 100,000 neutrals", "ب \"a!\"" + String(repeating: "!", count: 100_000) + "\"b!\" ب"),

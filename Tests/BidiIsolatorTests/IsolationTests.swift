@@ -203,6 +203,34 @@ struct IsolationTests {
     }
   }
 
+  /// An enclosure that holds entities is isolated whole in their place, so its punctuation stays
+  /// with its text and the entities stay whole inside it. A right-to-left one holds only names: a
+  /// number in it keeps an isolate of its own, and the enclosure gets none.
+  @Test("an enclosure holding entities keeps them and its punctuation", arguments: IsolationStrategy.allCases)
+  func enclosureHoldingEntities(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      (
+        "قرأت مقال \"How to learn Swift in 2024?\" اليوم",
+        rtl("اليوم") + " \"How to learn Swift in 2024?\" " + rtl("قرأت مقال")
+      ),
+      ("שמעתי \"@alice is here!\" ממנו", rtl("ממנו") + " \"@alice is here!\" " + rtl("שמעתי")),
+      (
+        "ראיתי (see https://example.com/a now!) אתמול",
+        rtl("אתמול") + " (see https://example.com/a now!) " + rtl("ראיתי")
+      ),
+      ("כתב *version 2.0 is out!* היום", rtl("היום") + " *version 2.0 is out!* " + rtl("כתב")),
+      ("قال «call +1 555 0100, then :)» ثم", rtl("ثم") + " «call +1 555 0100, then :)» " + rtl("قال")),
+      ("He wrote «مرحبا @محمد!» today", "He wrote «" + rtl("مرحبا @محمد!") + "» today"),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(try display(output) == expected, "\(escaped(output))")
+      #expect(isolator(strategy).isolate(output) == output)
+      #expect(isolator(strategy).removeIsolation(from: output) == message)
+    }
+    let number = "He wrote «اتصل على 050-1234567!» today"
+    #expect(BidiIsolator().isolate(number) == "He wrote «اتصل على \(lri)050-1234567\(pdi)!» today")
+  }
+
   /// A message that starts with a quotation takes the direction of the text after it, as it does
   /// after any entity; one that is a quotation alone, or one in text of its own direction, is left
   /// as it is.

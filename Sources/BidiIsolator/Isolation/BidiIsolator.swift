@@ -387,6 +387,8 @@ private struct InlineEntities: ScanSink {
     entities.append(entity)
   }
 
+  mutating func keepEntities(_ count: Int) { entities.removeAll(after: count) }
+
   mutating func appendControl(_ control: ControlOccurrence) { isFinished = true }
 
   mutating func appendSeparator(_ separator: Range<Int>) {}

@@ -17,22 +17,22 @@ extension EntityFinder {
   /// digit; otherwise a run of one or two opens one where
   /// ``opensEnclosure(markStart:markEnd:for:)`` lets it.
   ///
-  /// The text between is an entity when ``enclosedText(_:opening:closing:lastEntity:)`` says so:
+  /// The text between is an entity when ``enclosure(_:opening:closing:found:lastEntity:)`` says so:
   /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
   ///
   /// - Returns: the emphasis this run closes, when it is one.
   /// - Complexity: O(1) for a run that opens; for one that closes, as
-  ///   ``enclosedText(_:opening:closing:lastEntity:)``.
-  func emphasis(from start: Int, to end: Int, open: inout OpenEmphasis?, lastEntity: Range<Int>) -> RawEntity? {
+  ///   ``enclosure(_:opening:closing:found:lastEntity:)``.
+  func emphasis<Sink: ScanSink>(
+    from start: Int, to end: Int, open: inout OpenEmphasis?, found: inout Sink, lastEntity: Range<Int>
+  ) -> RawEntity? {
     let marker = text[start]
     if let opening = open, opening.marker == marker, opening.end - opening.start == end - start,
       closesEnclosure(markStart: start, markEnd: end)
     {
       open = nil
-      // An entity inside keeps its own isolate; isolates around isolates are not made.
-      guard lastEntity.upperBound <= opening.start else { return nil }
-      return enclosedText(
-        .emphasis, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
+      return enclosure(
+        .emphasis, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity)
     }
     if end - start <= 2 && opensEnclosure(markStart: start, markEnd: end, for: .emphasis) {
       open = OpenEmphasis(marker: marker, start: start, end: end)

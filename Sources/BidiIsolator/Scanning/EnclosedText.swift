@@ -45,17 +45,65 @@ extension EntityFinder {
     return nextKind != .letter && nextKind != .mark && nextKind != .digit && nextKind != .joiner
   }
 
+  /// The entity of `kind` between the marks `opening` and `closing`, as
+  /// ``enclosedText(_:opening:closing:lastEntity:holdsOnlyNames:)`` decides, for a scan that has
+  /// put the entities it found so far in `found`, the last of them `lastEntity`.
+  ///
+  /// An enclosure may hold entities (`"How to learn Swift in 2024?"`, `(see @alice!)`). Unless the
+  /// scan ``listsEveryEntity``, it then takes their place in `found`: isolated whole, it keeps them
+  /// whole too, since their characters have its direction. A right-to-left one holds only mentions
+  /// and hashtags, which read in it as in their own isolates; a number or an emoticon shows left to
+  /// right only in an isolate of its own.
+  ///
+  /// - Complexity: as ``enclosedText(_:opening:closing:lastEntity:holdsOnlyNames:)``, plus O(*e*)
+  ///   in the entities inside.
+  func enclosure<Sink: ScanSink>(
+    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>
+  ) -> RawEntity? {
+    guard let inside = entitiesInside(opening, found: found, lastEntity: lastEntity),
+      let entity = enclosedText(
+        kind, opening: opening, closing: closing, lastEntity: inside.before, holdsOnlyNames: inside.holdsOnlyNames)
+    else { return nil }
+    found.keepEntities(inside.first)
+    return entity
+  }
+
+  /// The entities found after the opening mark `opening` (from index `first` in `found`), whether
+  /// they are all mentions and hashtags, and the entity `before` the mark; `nil` when the
+  /// enclosure cannot hold them: the scan ``listsEveryEntity``, or one lies across the mark.
+  ///
+  /// - Complexity: O(*e*) in the entities inside.
+  func entitiesInside<Sink: ScanSink>(
+    _ opening: Range<Int>, found: Sink, lastEntity: Range<Int>
+  ) -> (first: Int, before: Range<Int>, holdsOnlyNames: Bool)? {
+    let entities = found.entities
+    guard lastEntity.upperBound > opening.lowerBound else {
+      return (entities.endIndex, lastEntity, true)
+    }
+    guard !listsEveryEntity else { return nil }
+    var first = entities.endIndex
+    var holdsOnlyNames = true
+    while first > entities.startIndex && entities[first - 1].start >= opening.upperBound {
+      first -= 1
+      holdsOnlyNames = holdsOnlyNames && (entities[first].kind == .mention || entities[first].kind == .hashtag)
+    }
+    let before = first > entities.startIndex ? entities[first - 1].start..<entities[first - 1].end : 0..<0
+    guard first < entities.endIndex && before.upperBound <= opening.lowerBound else { return nil }
+    return (first, before, holdsOnlyNames)
+  }
+
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
   /// text inside the marks, less the bidi controls next to them, when its strong characters all
   /// have one direction, and the closest strong character before the marks in their paragraph has
   /// the other, or there is none and the closest after them has the other; the last entity found
   /// before the marks, `lastEntity`, counts as the neutral its isolate makes it. Isolated, the text keeps its
-  /// punctuation, and the marks around it follow the text they stand in.
+  /// punctuation, and the marks around it follow the text they stand in. Unless the text inside
+  /// `holdsOnlyNames` (or none) of the entities, it is one only when left to right.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
   ///   the closest strong character.
   func enclosedText(
-    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, lastEntity: Range<Int>
+    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, lastEntity: Range<Int>, holdsOnlyNames: Bool
   ) -> RawEntity? {
     let closingStart = closing.lowerBound
     // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
@@ -85,7 +133,7 @@ extension EntityFinder {
       case .neutral: break
       }
     }
-    guard let direction else { return nil }
+    guard let direction, direction == .leftToRight || holdsOnlyNames else { return nil }
     // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
     // which an isolate would break apart.
     let before = closestStrongDirection(before: opening.lowerBound, skipping: lastEntity)

@@ -32,6 +32,10 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case emoticon
   /// Text in double quotation marks (`"…"`, `“…”`, `„…“`, `«…»`) whose strong characters all have
   /// one direction, amid text of the other: the text inside the marks, read in its own direction.
+  ///
+  /// Isolated whole, a quotation, parenthetical or emphasis takes the place of the entities inside
+  /// it (in right-to-left text, mentions and hashtags only); a listing of entities, which keeps
+  /// them all, has none that holds others.
   case quotation
   /// Text in brackets, `(…)` or `[…]`, whose strong characters all have one direction, amid text of
   /// the other: the text inside the brackets, read in its own direction.

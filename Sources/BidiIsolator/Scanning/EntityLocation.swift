@@ -87,7 +87,8 @@ extension EntityScanner {
       try PositionTable.withTable(for: text) { positions throws(E) in
         // Made here, not captured: a finder captured from outside the closures was copied.
         let finder = EntityFinder(
-          text: text, kinds: kinds, members: memberIndex, directions: findingDirections ? .all : .none)
+          text: text, kinds: kinds, members: memberIndex, directions: findingDirections ? .all : .none,
+          listsEveryEntity: true)
         var scanned = ScanPosition()
         repeat {
           entities.removeAll(after: 0)
@@ -117,6 +118,8 @@ private struct EntityBuffer: ScanSink {
   init(_ entities: FixedBuffer<RawEntity>) { self.entities = entities }
 
   mutating func append(_ entity: RawEntity) { entities.append(entity) }
+
+  mutating func keepEntities(_ count: Int) { entities.removeAll(after: count) }
 
   mutating func appendControl(_ control: ControlOccurrence) {}
 

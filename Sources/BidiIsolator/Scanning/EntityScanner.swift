@@ -51,7 +51,7 @@ public struct EntityScanner: Sendable {
   /// - Complexity: O(*n*) in the length of `text`.
   public func entities(in text: String) -> [Entity] {
     withUTF8Text(text) { utf8 -> [Entity] in
-      let raw = EntityFinder(text: utf8, kinds: kinds, members: memberIndex)
+      let raw = EntityFinder(text: utf8, kinds: kinds, members: memberIndex, listsEveryEntity: true)
         .scan(recordingStructure: false).entities
       return Self.publicEntities(raw, in: text, utf8: utf8)
     }
@@ -103,7 +103,12 @@ internal enum EntityDirections {
 
 /// Where a scan puts what it finds.
 internal protocol ScanSink {
+  associatedtype Found: RandomAccessCollection<RawEntity> where Found.Index == Int
+  /// The entities found so far, which an enclosure that closes reads back through.
+  var entities: Found { get }
   mutating func append(_ entity: RawEntity)
+  /// Keeps the first `count` entities: an enclosure takes the place of the ones after them.
+  mutating func keepEntities(_ count: Int)
   mutating func appendControl(_ control: ControlOccurrence)
   mutating func appendSeparator(_ separator: Range<Int>)
   /// Whether the scan is to stop, checked before each step: a sink may want no more than the next
@@ -158,6 +163,8 @@ internal struct ScanResult: ScanSink {
     entities.append(entity)
   }
 
+  mutating func keepEntities(_ count: Int) { entities.removeSubrange(count...) }
+
   mutating func appendControl(_ control: ControlOccurrence) { controls.append(control) }
 
   mutating func appendSeparator(_ separator: Range<Int>) { separators.append(separator) }
@@ -181,12 +188,20 @@ internal struct EntityFinder {
   let table = CharacterTable.shared
   /// Which entities get their direction.
   var directions: EntityDirections
+  /// Whether every entity found is kept, as a listing of them wants: then an enclosure holding
+  /// others is not one. Otherwise, as isolation wants, an enclosure isolated whole takes the place
+  /// of the entities inside it.
+  let listsEveryEntity: Bool
 
-  init(text: UTF8Text, kinds: EntityKinds, members: MemberNameIndex?, directions: EntityDirections = .all) {
+  init(
+    text: UTF8Text, kinds: EntityKinds, members: MemberNameIndex?, directions: EntityDirections = .all,
+    listsEveryEntity: Bool = false
+  ) {
     self.text = text
     self.kinds = kinds
     self.members = members
     self.directions = directions
+    self.listsEveryEntity = listsEveryEntity
   }
 
   /// Scans the whole text. With `recordingStructure`, also lists bidi controls and paragraph
@@ -318,7 +333,7 @@ internal struct EntityFinder {
         case UInt8(ascii: "\""):
           if wantsQuotations,
             let entity = quotation(
-              at: .straight, from: offset, to: offset + 1, open: &openQuotation,
+              at: .straight, from: offset, to: offset + 1, open: &openQuotation, found: &result,
               lastEntity: ends.entityStart..<ends.entity)
           {
             result.append(entity)
@@ -326,7 +341,7 @@ internal struct EntityFinder {
           }
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
           if wantsParentheticals,
-            let entity = parenthetical(closingAt: offset, lastEntity: ends.entityStart..<ends.entity)
+            let entity = parenthetical(closingAt: offset, found: &result, lastEntity: ends.entityStart..<ends.entity)
           {
             result.append(entity)
             ends.record(entity)
@@ -342,7 +357,7 @@ internal struct EntityFinder {
           guard wantsEmphasis else { break }
           let runEnd = markerRunEnd(from: offset)
           if let entity = emphasis(
-            from: offset, to: runEnd, open: &openEmphasis, lastEntity: ends.entityStart..<ends.entity)
+            from: offset, to: runEnd, open: &openEmphasis, found: &result, lastEntity: ends.entityStart..<ends.entity)
           {
             result.append(entity)
             ends.record(entity)
@@ -402,7 +417,7 @@ internal struct EntityFinder {
       } else if let mark = QuotationMark(value) {
         if wantsQuotations,
           let entity = quotation(
-            at: mark, from: offset, to: offset + length, open: &openQuotation,
+            at: mark, from: offset, to: offset + length, open: &openQuotation, found: &result,
             lastEntity: ends.entityStart..<ends.entity)
         {
           result.append(entity)

@@ -61,22 +61,21 @@ extension EntityFinder {
   /// paragraph, where ``opensEnclosure(markStart:markEnd:for:)`` and
   /// ``closesEnclosure(markStart:markEnd:)`` let them open and close.
   /// It is an entity, the text inside the marks, when
-  /// ``enclosedText(_:opening:closing:lastEntity:)`` says so: right-to-left text around
+  /// ``enclosure(_:opening:closing:found:lastEntity:)`` says so: right-to-left text around
   /// `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right text around `«مرحبا!»` puts
   /// the `!` after the Arabic, where a right-to-left reader reads it first.
   ///
   /// - Returns: the quotation this mark closes, when it is one.
   /// - Complexity: O(1) for a mark that opens; for one that closes, O(*k*) in the quotation's
   ///   length and the neutrals around it up to the closest strong character.
-  func quotation(
-    at mark: QuotationMark, from start: Int, to end: Int, open: inout OpenQuotation?, lastEntity: Range<Int>
+  func quotation<Sink: ScanSink>(
+    at mark: QuotationMark, from start: Int, to end: Int, open: inout OpenQuotation?, found: inout Sink,
+    lastEntity: Range<Int>
   ) -> RawEntity? {
     if let opening = open, mark.closes(opening.mark), closesEnclosure(markStart: start, markEnd: end) {
       open = nil
-      // An entity inside keeps its own isolate; isolates around isolates are not made.
-      guard lastEntity.upperBound <= opening.start else { return nil }
-      return enclosedText(
-        .quotation, opening: opening.start..<opening.end, closing: start..<end, lastEntity: lastEntity)
+      return enclosure(
+        .quotation, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity)
     }
     if mark.opens && opensEnclosure(markStart: start, markEnd: end, for: .quotation) {
       open = OpenQuotation(mark: mark, start: start, end: end)
