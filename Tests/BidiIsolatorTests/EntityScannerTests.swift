@@ -292,6 +292,10 @@ struct EntityScannerTests {
     // its own direction; at the start, text of its own direction after it: the last none.
     ScanExample("شاهد (Breaking Bad!) #netflix", ["parenthetical:Breaking Bad!", "hashtag:#netflix"]),
     ScanExample("قال \"Hello!\" said, \"Hi,\" she said", ["quotation:Hello!"]),
+    ScanExample("\"Hello!\" @bob مرحبا", ["quotation:Hello!", "mention:@bob"]),
+    // A listing, which may have handed on the entities before the last, reads back past the last
+    // alone (isolation passes them all, and isolates this one).
+    ScanExample("@dana @noa \"Hi!\" שלום", ["mention:@dana", "mention:@noa"]),
     // Text of its own direction right before it: the two show as one run already.
     ScanExample("شكرا Dana Levi (UK!) على الرد، قال said \"Hello!\" أمس", []),
     ScanExample("قال (hello مرحبا!) أمس", []),

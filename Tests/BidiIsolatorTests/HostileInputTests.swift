@@ -39,6 +39,9 @@ struct HostileInputTests {
       "20,000 mentions before 20,000 closing brackets",
       String(repeating: "ب (@a ", count: 20_000) + String(repeating: "b) ", count: 20_000)
     ),
+    ("20,000 quotations of a mention, then Arabic", String(repeating: "\"@a\" ", count: 20_000) + "ب"),
+    ("20,000 quotations of a mention in brackets", String(repeating: "(\"@a\") ", count: 20_000) + "ب"),
+    ("a quotation, then 20,000 mentions and Arabic", "\"a!\" " + String(repeating: "@a ", count: 20_000) + "ب"),
     ("20,000 emphases in right-to-left text", String(repeating: "ب *a!* __b__ ~c~ ", count: 20_000)),
     ("20,000 emphasis markers that never close", String(repeating: " *a _b ~~c", count: 20_000)),
     ("a quotation across 100,000 neutrals", "ب \"a!\"" + String(repeating: "!", count: 100_000) + "\"b!\" ب"),

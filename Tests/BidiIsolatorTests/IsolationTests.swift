@@ -238,6 +238,14 @@ struct IsolationTests {
   func quotationAndDirection() throws {
     let output = BidiIsolator().isolate("\"Breaking Bad!\" مسلسل رائع")
     #expect(try display(output) == rtl("مسلسل رائع") + " \"Breaking Bad!\"", "\(escaped(output))")
+    // Entities before and after it are the neutrals their isolates make them.
+    for (message, expected) in [
+      ("*Update:* @team الاجتماع غدا", rtl("الاجتماع غدا") + " @team *Update:*"),
+      ("@dana @noa \"Hi!\" שלום", rtl("שלום") + " \"Hi!\" @noa @dana"),
+    ] {
+      let output = BidiIsolator().isolate(message)
+      #expect(try display(output) == expected, "\(escaped(output))")
+    }
     for message in ["\"مرحبا بكم!\"", "He said \"hi!\" today", "قال \"مرحبا!\" أمس", "قال \"hello مرحبا!\" أمس"] {
       #expect(BidiIsolator().isolate(message) == message)
     }

@@ -24,7 +24,8 @@ extension EntityFinder {
   /// - Complexity: O(1) for a run that opens; for one that closes, as
   ///   ``enclosure(_:opening:closing:found:lastEntity:)``.
   func emphasis<Sink: ScanSink>(
-    from start: Int, to end: Int, open: inout OpenEmphasis?, found: inout Sink, lastEntity: Range<Int>
+    from start: Int, to end: Int, open: inout OpenEmphasis?, found: inout Sink, lastEntity: Range<Int>,
+    readings: inout DirectionReadings
   ) -> RawEntity? {
     let marker = text[start]
     if let opening = open, opening.marker == marker, opening.end - opening.start == end - start,
@@ -32,7 +33,8 @@ extension EntityFinder {
     {
       open = nil
       return enclosure(
-        .emphasis, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity)
+        .emphasis, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity,
+        readings: &readings)
     }
     if end - start <= 2 && opensEnclosure(markStart: start, markEnd: end, for: .emphasis) {
       open = OpenEmphasis(marker: marker, start: start, end: end)

@@ -46,8 +46,8 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, as
-  /// ``enclosedText(_:opening:closing:lastEntity:holdsOnlyNames:)`` decides, for a scan that has
-  /// put the entities it found so far in `found`, the last of them `lastEntity`.
+  /// ``enclosedText(_:opening:closing:passing:holdsOnlyNames:)`` decides, when `marksFit` too, for
+  /// a scan that has put the entities it found so far in `found`, the last of them `lastEntity`.
   ///
   /// An enclosure may hold entities (`"How to learn Swift in 2024?"`, `(see @alice!)`). Unless the
   /// scan ``listsEveryEntity``, it then takes their place in `found`: isolated whole, it keeps them
@@ -55,31 +55,41 @@ extension EntityFinder {
   /// and hashtags, which read in it as in their own isolates; a number or an emoticon shows left to
   /// right only in an isolate of its own.
   ///
-  /// - Complexity: as ``enclosedText(_:opening:closing:lastEntity:holdsOnlyNames:)``, plus O(*e*)
-  ///   in the entities inside.
+  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holdsOnlyNames:)``, plus O(*e*) in
+  ///   the entities inside and those passed reading back.
   func enclosure<Sink: ScanSink>(
-    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>
+    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>,
+    readings: inout DirectionReadings, marksFit: () -> Bool = { true }
   ) -> RawEntity? {
-    guard let inside = entitiesInside(opening, found: found, lastEntity: lastEntity),
-      let entity = enclosedText(
-        kind, opening: opening, closing: closing, lastEntity: inside.before, holdsOnlyNames: inside.holdsOnlyNames)
-    else { return nil }
+    guard let inside = entitiesInside(opening, found: found, lastEntity: lastEntity) else { return nil }
+    // A listing may have handed on the entities before the last: only the last is known.
+    let entity =
+      if listsEveryEntity {
+        enclosedText(
+          kind, opening: opening, closing: closing, passing: CollectionOfOne(lastEntity),
+          holdsOnlyNames: inside.holdsOnlyNames, readings: &readings)
+      } else {
+        enclosedText(
+          kind, opening: opening, closing: closing,
+          passing: found.entities[..<inside.first].lazy.map { $0.start..<$0.end },
+          holdsOnlyNames: inside.holdsOnlyNames,
+          readings: &readings)
+      }
+    guard let entity, marksFit() else { return nil }
     found.keepEntities(inside.first)
     return entity
   }
 
-  /// The entities found after the opening mark `opening` (from index `first` in `found`), whether
-  /// they are all mentions and hashtags, and the entity `before` the mark; `nil` when the
-  /// enclosure cannot hold them: the scan ``listsEveryEntity``, or one lies across the mark.
+  /// Where the entities found after the opening mark `opening` start in `found`, and whether they
+  /// are all mentions and hashtags; `nil` when the enclosure cannot hold them: the scan
+  /// ``listsEveryEntity``, or one lies across the mark.
   ///
   /// - Complexity: O(*e*) in the entities inside.
-  func entitiesInside<Sink: ScanSink>(
+  private func entitiesInside<Sink: ScanSink>(
     _ opening: Range<Int>, found: Sink, lastEntity: Range<Int>
-  ) -> (first: Int, before: Range<Int>, holdsOnlyNames: Bool)? {
+  ) -> (first: Int, holdsOnlyNames: Bool)? {
     let entities = found.entities
-    guard lastEntity.upperBound > opening.lowerBound else {
-      return (entities.endIndex, lastEntity, true)
-    }
+    guard lastEntity.upperBound > opening.lowerBound else { return (entities.endIndex, true) }
     guard !listsEveryEntity else { return nil }
     var first = entities.endIndex
     var holdsOnlyNames = true
@@ -87,24 +97,27 @@ extension EntityFinder {
       first -= 1
       holdsOnlyNames = holdsOnlyNames && (entities[first].kind == .mention || entities[first].kind == .hashtag)
     }
-    let before = first > entities.startIndex ? entities[first - 1].start..<entities[first - 1].end : 0..<0
-    guard first < entities.endIndex && before.upperBound <= opening.lowerBound else { return nil }
-    return (first, before, holdsOnlyNames)
+    guard first < entities.endIndex && (first == entities.startIndex || entities[first - 1].end <= opening.lowerBound)
+    else { return nil }
+    return (first, holdsOnlyNames)
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
   /// text inside the marks, less the bidi controls next to them, when its strong characters all
   /// have one direction, and the closest strong character before the marks in their paragraph has
-  /// the other, or there is none and the closest after them has the other; the last entity found
-  /// before the marks, `lastEntity`, counts as the neutral its isolate makes it. Isolated, the text keeps its
-  /// punctuation, and the marks around it follow the text they stand in. Unless the text inside
-  /// `holdsOnlyNames` (or none) of the entities, it is one only when left to right.
+  /// the other, or there is none and the closest after them has the other. The entities found
+  /// before the marks, the ranges `passing` in text order, count as the neutrals their isolates
+  /// make them, and so do those found after. Isolated, the text keeps its punctuation, and the marks
+  /// around it follow the text they stand in. Unless the text inside `holdsOnlyNames` (or none) of
+  /// the entities, it is one only when left to right.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
-  ///   the closest strong character.
-  func enclosedText(
-    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, lastEntity: Range<Int>, holdsOnlyNames: Bool
-  ) -> RawEntity? {
+  ///   the closest strong character; at a paragraph's start, a scan of the text after it up to the
+  ///   first strong character outside entities.
+  func enclosedText<Passed: RandomAccessCollection<Range<Int>>>(
+    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, passing entities: Passed, holdsOnlyNames: Bool,
+    readings: inout DirectionReadings
+  ) -> RawEntity? where Passed.Index == Int {
     let closingStart = closing.lowerBound
     // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
     var start = opening.upperBound
@@ -136,7 +149,7 @@ extension EntityFinder {
     guard let direction, direction == .leftToRight || holdsOnlyNames else { return nil }
     // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
     // which an isolate would break apart.
-    let before = closestStrongDirection(before: opening.lowerBound, skipping: lastEntity)
+    let before = closestStrongDirection(before: opening.lowerBound, passing: entities, readings: &readings)
     guard before != direction else { return nil }
     while offset < end {
       let (value, length) = text.scalar(at: offset)
@@ -147,11 +160,12 @@ extension EntityFinder {
       case .neutral: break
       }
     }
-    // After text of the other direction, the text after it may be of either: read before the next
-    // entity is found, its first strong character may be inside that entity (`"Hello!" @bob`),
-    // which an isolate makes a neutral. At the paragraph's start, text of the other direction must
-    // follow it; text of its own, or none, reads with it as it is.
-    guard before != nil || closestStrongDirection(from: closing.upperBound).map({ $0 != direction }) == true
+    // After text of the other direction, the text after it may be of either. At the paragraph's
+    // start, text of the other direction must follow it; text of its own, or none, reads with it
+    // as it is.
+    guard
+      before != nil
+        || closestStrongDirection(after: closing.upperBound, readings: &readings).map({ $0 != direction }) == true
     else { return nil }
     // A report of positions alone asks for no direction, though the scan needed it.
     let reported: TextDirection? = if case .none = directions { nil } else { direction }
@@ -159,37 +173,81 @@ extension EntityFinder {
   }
 
   /// The direction of the closest strong character before `offset` in its paragraph, bidi controls
-  /// and the entity `skipped` aside: its isolate makes it a neutral.
-  private func closestStrongDirection(before offset: Int, skipping skipped: Range<Int>) -> TextDirection? {
+  /// and the entities `passed` (ranges in text order, all before `offset`) aside: their isolates
+  /// make them neutrals. Unless the scan ``listsEveryEntity`` (and passes the last entity only),
+  /// `readings` keeps what the last reading back found, which answers for a reading that gets back
+  /// to where that one started.
+  ///
+  /// - Complexity: O(*k*) back to that character; with `readings`, each byte of a text is read
+  ///   back about once.
+  private func closestStrongDirection<Passed: RandomAccessCollection<Range<Int>>>(
+    before offset: Int, passing passed: Passed, readings: inout DirectionReadings
+  ) -> TextDirection? where Passed.Index == Int {
+    let behind = readings.behind
     var end = offset
-    while end > 0 {
-      if end == skipped.upperBound && !skipped.isEmpty {
-        end = skipped.lowerBound
+    var next = passed.endIndex
+    var direction: TextDirection?
+    reading: while end > 0 {
+      if next > passed.startIndex && end <= passed[next - 1].upperBound {
+        next -= 1
+        end = Swift.min(end, passed[next].lowerBound)
         continue
+      }
+      // A reading that gets to where the last one read, outside entities and after the character
+      // that one stopped at (which an entity found since may hold), finds what that one found.
+      if !listsEveryEntity && behind.start >= end && end > behind.end {
+        direction = behind.direction
+        end = behind.end
+        break
       }
       let start = text[end - 1] < 0x80 ? end - 1 : text.scalarStart(before: end)
       switch reading(of: text.scalar(at: start).value) {
-      case .strong(let direction): return direction
-      case .paragraphEnd: return nil
+      case .strong(let strong):
+        direction = strong
+        end = start
+        break reading
+      case .paragraphEnd: break reading
       case .control, .neutral: end = start
       }
     }
-    return nil
+    readings.behind = DirectionReadings.Reading(start: offset, end: end, direction: direction)
+    return direction
   }
 
-  /// The direction of the closest strong character from `offset` on in its paragraph, bidi
-  /// controls aside.
-  private func closestStrongDirection(from offset: Int) -> TextDirection? {
+  /// The direction of the closest strong character from `offset` on in its paragraph, outside the
+  /// entities a scan from there finds (`"Hello!" @bob مرحبا`: their isolates make them neutrals),
+  /// bidi controls aside; enclosed text there is read as text. `readings` keeps what the last such
+  /// scan found, which answers for every offset up to where it stopped.
+  ///
+  /// - Complexity: O(*k*) up to that character; each byte of a text is scanned ahead about once.
+  private func closestStrongDirection(after offset: Int, readings: inout DirectionReadings) -> TextDirection? {
+    let ahead = readings.ahead
+    if ahead.start <= offset && offset <= ahead.end { return ahead.direction }
+    // Enclosed text after it is read as text: whether that is an entity turns on this one.
+    let finder = EntityFinder(
+      text: text, kinds: kinds.subtracting([.quotations, .parentheticals, .emphasis]), members: members,
+      directions: .none, listsEveryEntity: true)
+    var strong = StrongCharacterAhead(finder: finder, cursor: offset)
+    var position = ScanPosition(offset: offset)
+    finder.scan(recordingStructure: true, into: &strong, resumingAt: &position)
+    strong.read(upTo: text.count)
+    readings.ahead = DirectionReadings.Reading(start: offset, end: strong.cursor, direction: strong.direction)
+    return strong.direction
+  }
+
+  /// The direction of the closest strong character from `offset` up to `end`, bidi controls aside,
+  /// and where it is; `nil` and where the paragraph ends, or `end`, when there is none.
+  fileprivate func strongCharacter(from offset: Int, to end: Int) -> (direction: TextDirection?, offset: Int) {
     var offset = offset
-    while offset < text.count {
+    while offset < end {
       let (value, length) = text.scalar(at: offset)
       switch reading(of: value) {
-      case .strong(let direction): return direction
-      case .paragraphEnd: return nil
+      case .strong(let direction): return (direction, offset)
+      case .paragraphEnd: return (nil, offset)
       case .control, .neutral: offset += length
       }
     }
-    return nil
+    return (nil, end)
   }
 
   /// What a scalar tells the reading of enclosed text and the text around it.
@@ -210,5 +268,62 @@ extension EntityFinder {
     if BidiControl(value: value) != nil { return .control }
     if let direction = table.strongDirection(of: value) { return .strong(direction) }
     return value == 0x85 || value == 0x2029 ? .paragraphEnd : .neutral
+  }
+}
+
+/// What the last readings around enclosed text found, for the readings after them in the same scan.
+internal struct DirectionReadings {
+  /// A reading from `start` to `end`, either way, that found no strong character outside entities
+  /// but one at `end` (reading ahead) or just after it (reading back), of `direction`; or none,
+  /// where a paragraph or the text ends.
+  struct Reading {
+    var start = -1
+    var end = -2
+    var direction: TextDirection?
+  }
+
+  /// The last reading back from an opening mark.
+  var behind = Reading(start: -2, end: -1)
+  /// The last scan ahead from a closing mark.
+  var ahead = Reading()
+}
+
+/// The direction of the first strong character of a paragraph from `cursor` on, outside the
+/// entities a scan from there finds, which it reads between them as the scan hands them on; the
+/// cursor stops there.
+private struct StrongCharacterAhead: ScanSink {
+  let finder: EntityFinder
+  private(set) var cursor: Int
+  private(set) var direction: TextDirection?
+  private(set) var isFinished = false
+
+  init(finder: EntityFinder, cursor: Int) {
+    self.finder = finder
+    self.cursor = cursor
+  }
+
+  var entities: EmptyCollection<RawEntity> { EmptyCollection() }
+
+  mutating func append(_ entity: RawEntity) {
+    read(upTo: entity.start)
+    if !isFinished { cursor = Swift.max(cursor, entity.end) }
+  }
+
+  mutating func keepEntities(_ count: Int) {}
+
+  mutating func appendControl(_ control: ControlOccurrence) {}
+
+  mutating func appendSeparator(_ separator: Range<Int>) {
+    read(upTo: separator.lowerBound)
+    isFinished = true
+  }
+
+  /// Reads from the cursor up to `end`, and finishes at a strong character or a paragraph's end.
+  mutating func read(upTo end: Int) {
+    guard !isFinished && cursor < end else { return }
+    let found = finder.strongCharacter(from: cursor, to: end)
+    direction = found.direction
+    cursor = found.offset
+    isFinished = found.offset < end
   }
 }

@@ -131,6 +131,8 @@ internal struct ScanPosition {
   var openQuotation: OpenQuotation?
   /// The emphasis markers that may open emphasis, not yet closed.
   var openEmphasis: OpenEmphasis?
+  /// What the last scan ahead of enclosed text found.
+  var readings = DirectionReadings()
 }
 
 /// Where the last URL and the last entity of any kind ended, which glued entities start from, and
@@ -189,8 +191,10 @@ internal struct EntityFinder {
   /// Which entities get their direction.
   var directions: EntityDirections
   /// Whether every entity found is kept, as a listing of them wants: then an enclosure holding
-  /// others is not one. Otherwise, as isolation wants, an enclosure isolated whole takes the place
-  /// of the entities inside it.
+  /// others is not one, and since a listing may have handed on the entities before the last,
+  /// enclosed text reads back past the last alone. Otherwise, as isolation wants, an enclosure
+  /// isolated whole takes the place of the entities inside it, and enclosed text reads back past
+  /// every entity.
   let listsEveryEntity: Bool
 
   init(
@@ -234,6 +238,7 @@ internal struct EntityFinder {
     var block = position.block
     var openQuotation = position.openQuotation
     var openEmphasis = position.openEmphasis
+    var readings = position.readings
     let wantsQuotations = kinds.contains(.quotations)
     let wantsParentheticals = kinds.contains(.parentheticals)
     let wantsEmphasis = kinds.contains(.emphasis)
@@ -241,8 +246,7 @@ internal struct EntityFinder {
       position = ScanPosition(
         offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, lastEntityStart: ends.entityStart,
         block: block,
-        openQuotation: openQuotation,
-        openEmphasis: openEmphasis)
+        openQuotation: openQuotation, openEmphasis: openEmphasis, readings: readings)
     }
     while offset < count && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
@@ -334,14 +338,15 @@ internal struct EntityFinder {
           if wantsQuotations,
             let entity = quotation(
               at: .straight, from: offset, to: offset + 1, open: &openQuotation, found: &result,
-              lastEntity: ends.entityStart..<ends.entity)
+              lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
             ends.record(entity)
           }
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
           if wantsParentheticals,
-            let entity = parenthetical(closingAt: offset, found: &result, lastEntity: ends.entityStart..<ends.entity)
+            let entity = parenthetical(
+              closingAt: offset, found: &result, lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
             ends.record(entity)
@@ -357,7 +362,8 @@ internal struct EntityFinder {
           guard wantsEmphasis else { break }
           let runEnd = markerRunEnd(from: offset)
           if let entity = emphasis(
-            from: offset, to: runEnd, open: &openEmphasis, found: &result, lastEntity: ends.entityStart..<ends.entity)
+            from: offset, to: runEnd, open: &openEmphasis, found: &result, lastEntity: ends.entityStart..<ends.entity,
+            readings: &readings)
           {
             result.append(entity)
             ends.record(entity)
@@ -418,7 +424,7 @@ internal struct EntityFinder {
         if wantsQuotations,
           let entity = quotation(
             at: mark, from: offset, to: offset + length, open: &openQuotation, found: &result,
-            lastEntity: ends.entityStart..<ends.entity)
+            lastEntity: ends.entityStart..<ends.entity, readings: &readings)
         {
           result.append(entity)
           ends.record(entity)

@@ -16,7 +16,7 @@ extension EntityFinder {
   ///   read back once over a whole scan; and the reading of the text inside and the neutrals around
   ///   it.
   func parenthetical<Sink: ScanSink>(
-    closingAt closingStart: Int, found: inout Sink, lastEntity: Range<Int>
+    closingAt closingStart: Int, found: inout Sink, lastEntity: Range<Int>, readings: inout DirectionReadings
   )
     -> RawEntity?
   {
@@ -35,18 +35,14 @@ extension EntityFinder {
       let byte = text[offset]
       switch byte {
       case opening:
-        let openingMark = offset..<offset + 1
-        let closingMark = closingStart..<closingStart + 1
         // The reading of the text, which rules most brackets out, before the marks' places.
-        guard let inside = entitiesInside(openingMark, found: found, lastEntity: lastEntity),
-          let entity = enclosedText(
-            .parenthetical, opening: openingMark, closing: closingMark, lastEntity: inside.before,
-            holdsOnlyNames: inside.holdsOnlyNames),
-          closesEnclosure(markStart: closingStart, markEnd: closingStart + 1),
-          opensEnclosure(markStart: offset, markEnd: offset + 1, for: .parenthetical)
-        else { return nil }
-        found.keepEntities(inside.first)
-        return entity
+        return enclosure(
+          .parenthetical, opening: offset..<offset + 1, closing: closingStart..<closingStart + 1, found: &found,
+          lastEntity: lastEntity, readings: &readings
+        ) {
+          closesEnclosure(markStart: closingStart, markEnd: closingStart + 1)
+            && opensEnclosure(markStart: offset, markEnd: offset + 1, for: .parenthetical)
+        }
       case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
         return nil
       case 0xC2 where text[offset + 1] == 0x85, 0xE2 where text[offset + 1] == 0x80 && text[offset + 2] == 0xA9:

@@ -70,12 +70,13 @@ extension EntityFinder {
   ///   length and the neutrals around it up to the closest strong character.
   func quotation<Sink: ScanSink>(
     at mark: QuotationMark, from start: Int, to end: Int, open: inout OpenQuotation?, found: inout Sink,
-    lastEntity: Range<Int>
+    lastEntity: Range<Int>, readings: inout DirectionReadings
   ) -> RawEntity? {
     if let opening = open, mark.closes(opening.mark), closesEnclosure(markStart: start, markEnd: end) {
       open = nil
       return enclosure(
-        .quotation, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity)
+        .quotation, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity,
+        readings: &readings)
     }
     if mark.opens && opensEnclosure(markStart: start, markEnd: end, for: .quotation) {
       open = OpenQuotation(mark: mark, start: start, end: end)
