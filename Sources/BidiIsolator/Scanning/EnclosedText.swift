@@ -77,6 +77,8 @@ extension EntityFinder {
       }
     guard let entity, marksFit() else { return nil }
     found.keepEntities(inside.first)
+    readings.enclosed = DirectionReadings.Enclosed(
+      openingStart: opening.lowerBound, direction: readings.lastBefore)
     return entity
   }
 
@@ -150,6 +152,7 @@ extension EntityFinder {
     // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
     // which an isolate would break apart.
     let before = closestStrongDirection(before: opening.lowerBound, passing: entities, readings: &readings)
+    readings.lastBefore = before
     guard before != direction else { return nil }
     while offset < end {
       let (value, length) = text.scalar(at: offset)
@@ -194,10 +197,17 @@ extension EntityFinder {
         continue
       }
       // A reading that gets to where the last one read, outside entities and after the character
-      // that one stopped at (which an entity found since may hold), finds what that one found.
+      // that one stopped at (which an entity found since may hold), finds what that one found; one
+      // that gets to the opening mark of the last enclosed text made an entity, whose own reading
+      // back no entity found since has changed (one holding it would have taken its place), finds
+      // what that one found.
       if !listsEveryEntity && behind.start >= end && end > behind.end {
         direction = behind.direction
         end = behind.end
+        break
+      }
+      if !listsEveryEntity && end == readings.enclosed.openingStart {
+        direction = readings.enclosed.direction
         break
       }
       let start = text[end - 1] < 0x80 ? end - 1 : text.scalarStart(before: end)
@@ -223,16 +233,18 @@ extension EntityFinder {
   private func closestStrongDirection(after offset: Int, readings: inout DirectionReadings) -> TextDirection? {
     let ahead = readings.ahead
     if ahead.start <= offset && offset <= ahead.end { return ahead.direction }
-    // Enclosed text after it is read as text: whether that is an entity turns on this one.
-    let finder = EntityFinder(
-      text: text, kinds: kinds.subtracting([.quotations, .parentheticals, .emphasis]), members: members,
-      directions: .none, listsEveryEntity: true)
-    var strong = StrongCharacterAhead(finder: finder, cursor: offset)
-    var position = ScanPosition(offset: offset)
-    finder.scan(recordingStructure: true, into: &strong, resumingAt: &position)
-    strong.read(upTo: text.count)
-    readings.ahead = DirectionReadings.Reading(start: offset, end: strong.cursor, direction: strong.direction)
-    return strong.direction
+    var strong = StrongCharacterAhead(finder: self, from: offset)
+    if strong.scanEnd > offset {
+      // Enclosed text after it is read as text: whether that is an entity turns on this one.
+      let finder = EntityFinder(
+        text: text, kinds: kinds.subtracting([.quotations, .parentheticals, .emphasis]), members: members,
+        directions: .none, listsEveryEntity: true)
+      var position = ScanPosition(offset: offset)
+      finder.scan(recordingStructure: true, into: &strong, resumingAt: &position)
+    }
+    let found = strong.candidate
+    readings.ahead = DirectionReadings.Reading(start: offset, end: found.offset, direction: found.direction)
+    return found.direction
   }
 
   /// The direction of the closest strong character from `offset` up to `end`, bidi controls aside,
@@ -286,44 +298,76 @@ internal struct DirectionReadings {
   var behind = Reading(start: -2, end: -1)
   /// The last scan ahead from a closing mark.
   var ahead = Reading()
+  /// The reading back of the last enclosed text made an entity, from its opening mark.
+  struct Enclosed {
+    var openingStart = -1
+    var direction: TextDirection?
+  }
+
+  var enclosed = Enclosed()
+  /// What the last reading back for enclosed text found.
+  var lastBefore: TextDirection?
 }
 
-/// The direction of the first strong character of a paragraph from `cursor` on, outside the
-/// entities a scan from there finds, which it reads between them as the scan hands them on; the
-/// cursor stops there.
+/// The first strong character of a paragraph from an offset on outside the entities a scan from
+/// there finds, or the paragraph's end: the first one a plain reading finds, `candidate`, unless an
+/// entity the scan hands on holds it, and then the first after that entity.
+///
+/// No entity holds a character unless it starts before it, and the scan finds each entity at a
+/// character in it or in the three words after it (a term names itself with up to three
+/// capitalised words before it, `Visual Studio Code C++`), so the scan stops past those.
 private struct StrongCharacterAhead: ScanSink {
   let finder: EntityFinder
-  private(set) var cursor: Int
-  private(set) var direction: TextDirection?
-  private(set) var isFinished = false
+  private(set) var candidate: (direction: TextDirection?, offset: Int)
+  private(set) var scanEnd: Int
 
-  init(finder: EntityFinder, cursor: Int) {
+  init(finder: EntityFinder, from offset: Int) {
     self.finder = finder
-    self.cursor = cursor
+    candidate = (nil, offset)
+    scanEnd = offset
+    read(from: offset)
   }
 
   var entities: EmptyCollection<RawEntity> { EmptyCollection() }
+  var isFinished: Bool { false }
 
   mutating func append(_ entity: RawEntity) {
-    read(upTo: entity.start)
-    if !isFinished { cursor = Swift.max(cursor, entity.end) }
+    if entity.start > candidate.offset {
+      scanEnd = 0
+    } else if entity.end > candidate.offset {
+      read(from: entity.end)
+    }
   }
 
   mutating func keepEntities(_ count: Int) {}
 
   mutating func appendControl(_ control: ControlOccurrence) {}
 
-  mutating func appendSeparator(_ separator: Range<Int>) {
-    read(upTo: separator.lowerBound)
-    isFinished = true
-  }
+  mutating func appendSeparator(_ separator: Range<Int>) { scanEnd = 0 }
 
-  /// Reads from the cursor up to `end`, and finishes at a strong character or a paragraph's end.
-  mutating func read(upTo end: Int) {
-    guard !isFinished && cursor < end else { return }
-    let found = finder.strongCharacter(from: cursor, to: end)
-    direction = found.direction
-    cursor = found.offset
-    isFinished = found.offset < end
+  /// Takes the first strong character from `offset` by a plain reading for the candidate, and
+  /// lets the scan go on to the end of the fourth word from it; a paragraph's end, or the text's,
+  /// ends the scan.
+  private mutating func read(from offset: Int) {
+    candidate = finder.strongCharacter(from: offset, to: finder.text.count)
+    guard candidate.direction != nil else {
+      scanEnd = 0
+      return
+    }
+    let text = finder.text
+    var end = candidate.offset
+    var words = 0
+    while end < text.count {
+      let byte = text[end]
+      if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) { break }
+      if byte == 0x20 || byte == 0x09 {
+        if end > candidate.offset && text[end - 1] != 0x20 && text[end - 1] != 0x09 {
+          words += 1
+          if words == 4 { break }
+        }
+      }
+      end += 1
+    }
+    scanEnd = end + 1
   }
 }

@@ -114,6 +114,12 @@ internal protocol ScanSink {
   /// Whether the scan is to stop, checked before each step: a sink may want no more than the next
   /// entity, and a control sends the isolator down its general path.
   var isFinished: Bool { get }
+  /// Where the scan is to stop at the latest: no step starts there or after.
+  var scanEnd: Int { get }
+}
+
+extension ScanSink {
+  var scanEnd: Int { .max }
 }
 
 /// Where a scan stopped, from which another scan of the same text resumes.
@@ -248,7 +254,7 @@ internal struct EntityFinder {
         block: block,
         openQuotation: openQuotation, openEmphasis: openEmphasis, readings: readings)
     }
-    while offset < count && !result.isFinished {
+    while offset < count && offset < result.scanEnd && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
       guard offset < count else { break }
       let byte = text[offset]

@@ -9,8 +9,8 @@ extension EntityFinder {
   /// shows it as `(.etc)`, and around `[Hello!]` as `[!Hello]`.
   ///
   /// Brackets around other brackets make none: the reading back stops at the first bracket. It
-  /// passes over the entities `found` (whose brackets are their own), or, when the scan
-  /// ``listsEveryEntity``, stops at the end of the last, `lastEntity`.
+  /// passes over the entities `found` (whose brackets are their own) but enclosed text, or, when
+  /// the scan ``listsEveryEntity``, stops at the end of the last, `lastEntity`.
   ///
   /// - Complexity: O(*k*) back to the closest bracket or the paragraph's start, so each byte is
   ///   read back once over a whole scan; and the reading of the text inside and the neutrals around
@@ -28,7 +28,12 @@ extension EntityFinder {
     while offset > floor {
       if next > found.entities.startIndex && offset <= found.entities[next - 1].end {
         next -= 1
-        offset = found.entities[next].start
+        // Brackets around enclosed text made an entity make none; and a bracket it holds, read
+        // back from already, is not read back from again.
+        switch found.entities[next].kind {
+        case .quotation, .parenthetical, .emphasis: return nil
+        default: offset = found.entities[next].start
+        }
         continue
       }
       offset -= 1
