@@ -17,12 +17,12 @@ extension EntityFinder {
   /// digit; otherwise a run of one or two opens one where
   /// ``opensEnclosure(markStart:markEnd:for:)`` lets it.
   ///
-  /// The text between is an entity when ``enclosure(_:opening:closing:found:lastEntity:)`` says so:
+  /// The text between is an entity when ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so:
   /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
   ///
   /// - Returns: the emphasis this run closes, when it is one.
   /// - Complexity: O(1) for a run that opens; for one that closes, as
-  ///   ``enclosure(_:opening:closing:found:lastEntity:)``.
+  ///   ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)``.
   func emphasis<Sink: ScanSink>(
     from start: Int, to end: Int, open: inout OpenEmphasis?, found: inout Sink, lastEntity: Range<Int>,
     readings: inout DirectionReadings

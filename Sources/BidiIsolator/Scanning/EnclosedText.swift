@@ -46,7 +46,7 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, as
-  /// ``enclosedText(_:opening:closing:passing:holdsOnlyNames:)`` decides, when `marksFit` too, for
+  /// ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)`` decides, when `marksFit` too, for
   /// a scan that has put the entities it found so far in `found`, the last of them `lastEntity`.
   ///
   /// An enclosure may hold entities (`"How to learn Swift in 2024?"`, `(see @alice!)`). Unless the
@@ -55,7 +55,7 @@ extension EntityFinder {
   /// and hashtags, which read in it as in their own isolates; a number or an emoticon shows left to
   /// right only in an isolate of its own.
   ///
-  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holdsOnlyNames:)``, plus O(*e*) in
+  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)``, plus O(*e*) in
   ///   the entities inside and those passed reading back.
   func enclosure<Sink: ScanSink>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>,
@@ -229,7 +229,8 @@ extension EntityFinder {
   /// bidi controls aside; enclosed text there is read as text. `readings` keeps what the last such
   /// scan found, which answers for every offset up to where it stopped.
   ///
-  /// - Complexity: O(*k*) up to that character; each byte of a text is scanned ahead about once.
+  /// - Complexity: O(*k*) up to that character and the four words after it; each byte of a text
+  ///   is scanned ahead about once.
   private func closestStrongDirection(after offset: Int, readings: inout DirectionReadings) -> TextDirection? {
     let ahead = readings.ahead
     if ahead.start <= offset && offset <= ahead.end { return ahead.direction }

@@ -137,7 +137,7 @@ internal struct ScanPosition {
   var openQuotation: OpenQuotation?
   /// The emphasis markers that may open emphasis, not yet closed.
   var openEmphasis: OpenEmphasis?
-  /// What the last scan ahead of enclosed text found.
+  /// What the readings around enclosed text found last.
   var readings = DirectionReadings()
 }
 

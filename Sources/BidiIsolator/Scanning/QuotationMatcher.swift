@@ -61,7 +61,7 @@ extension EntityFinder {
   /// paragraph, where ``opensEnclosure(markStart:markEnd:for:)`` and
   /// ``closesEnclosure(markStart:markEnd:)`` let them open and close.
   /// It is an entity, the text inside the marks, when
-  /// ``enclosure(_:opening:closing:found:lastEntity:)`` says so: right-to-left text around
+  /// ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so: right-to-left text around
   /// `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right text around `«مرحبا!»` puts
   /// the `!` after the Arabic, where a right-to-left reader reads it first.
   ///
