@@ -17,8 +17,9 @@ extension EntityFinder {
   /// digit; otherwise a run of one or two opens one where
   /// ``opensEnclosure(markStart:markEnd:for:)`` lets it.
   ///
-  /// The text between is an entity when ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so:
-  /// right-to-left text around `*Hello!*` shows it as `*!Hello*`.
+  /// The text between is an entity when
+  /// ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so: right-to-left
+  /// text around `*Hello!*` shows it as `*!Hello*`.
   ///
   /// - Returns: the emphasis this run closes, when it is one.
   /// - Complexity: O(1) for a run that opens; for one that closes, as

@@ -46,8 +46,9 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, as
-  /// ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)`` decides, when `marksFit` too, for
-  /// a scan that has put the entities it found so far in `found`, the last of them `lastEntity`.
+  /// ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)`` decides, when
+  /// `marksFit` too, for a scan that has put the entities it found so far in `found`, the last of
+  /// them `lastEntity`.
   ///
   /// An enclosure may hold entities (`"How to learn Swift in 2024?"`, `(see @alice!)`). Unless the
   /// scan ``listsEveryEntity``, it then takes their place in `found`: isolated whole, it keeps them
@@ -55,8 +56,8 @@ extension EntityFinder {
   /// and hashtags, which read in it as in their own isolates; a number or an emoticon shows left to
   /// right only in an isolate of its own.
   ///
-  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)``, plus O(*e*) in
-  ///   the entities inside and those passed reading back.
+  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)``, plus
+  ///   O(*e*) in the entities inside and those passed reading back.
   func enclosure<Sink: ScanSink>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>,
     readings: inout DirectionReadings, marksFit: () -> Bool = { true }

@@ -5,8 +5,8 @@ extension EntityFinder {
   /// bracket before it in its paragraph, when that is the matching `(` or `[`, and the two may open
   /// and close an enclosure (``opensEnclosure(markStart:markEnd:for:)``,
   /// ``closesEnclosure(markStart:markEnd:)``). It is an entity, the text inside the brackets, when
-  /// ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so: right-to-left text around `(etc.)`
-  /// shows it as `(.etc)`, and around `[Hello!]` as `[!Hello]`.
+  /// ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so: right-to-left
+  /// text around `(etc.)` shows it as `(.etc)`, and around `[Hello!]` as `[!Hello]`.
   ///
   /// Brackets around other brackets make none: the reading back stops at the first bracket. It
   /// passes over the entities `found` (whose brackets are their own) but enclosed text, or, when

@@ -61,9 +61,9 @@ extension EntityFinder {
   /// paragraph, where ``opensEnclosure(markStart:markEnd:for:)`` and
   /// ``closesEnclosure(markStart:markEnd:)`` let them open and close.
   /// It is an entity, the text inside the marks, when
-  /// ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so: right-to-left text around
-  /// `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right text around `«مرحبا!»` puts
-  /// the `!` after the Arabic, where a right-to-left reader reads it first.
+  /// ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)`` says so: right-to-left
+  /// text around `"Hello, world!"` shows it as `"!Hello, world"`, and left-to-right text around
+  /// `«مرحبا!»` puts the `!` after the Arabic, where a right-to-left reader reads it first.
   ///
   /// - Returns: the quotation this mark closes, when it is one.
   /// - Complexity: O(1) for a mark that opens; for one that closes, O(*k*) in the quotation's
