@@ -1,14 +1,5 @@
 @_spi(BidiCore) import BidiCore
 
-/// A run of emphasis markers that may open emphasis, not yet closed.
-internal struct OpenEmphasis: Equatable, BitwiseCopyable {
-  /// `*`, `_` or `~`.
-  var marker: UInt8
-  /// Where the run starts and ends.
-  var start: Int
-  var end: Int
-}
-
 extension EntityFinder {
   /// Handles the run of one or two emphasis markers (`*`, `_`, `~`) between `start` and `end`, as
   /// chat apps mark up bold, italic and struck-through text (`*bold*`, `**bold**`, `_italic_`,
@@ -25,20 +16,20 @@ extension EntityFinder {
   /// - Complexity: O(1) for a run that opens; for one that closes, as
   ///   ``enclosure(_:opening:closing:found:lastEntity:readings:marksFit:)``.
   func emphasis<Sink: ScanSink>(
-    from start: Int, to end: Int, open: inout OpenEmphasis?, found: inout Sink, lastEntity: Range<Int>,
+    from start: Int, to end: Int, open: inout OpeningMark<UInt8>?, found: inout Sink, lastEntity: Range<Int>,
     readings: inout DirectionReadings
   ) -> RawEntity? {
     let marker = text[start]
-    if let opening = open, opening.marker == marker, opening.end - opening.start == end - start,
+    if let opening = open, opening.mark == marker, opening.range.count == end - start,
       closesEnclosure(markStart: start, markEnd: end)
     {
       open = nil
       return enclosure(
-        .emphasis, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity,
+        .emphasis, opening: opening.range, closing: start..<end, found: &found, lastEntity: lastEntity,
         readings: &readings)
     }
     if end - start <= 2 && opensEnclosure(markStart: start, markEnd: end, for: .emphasis) {
-      open = OpenEmphasis(marker: marker, start: start, end: end)
+      open = OpeningMark(mark: marker, range: start..<end)
     }
     return nil
   }

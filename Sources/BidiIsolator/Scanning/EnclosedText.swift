@@ -285,6 +285,14 @@ extension EntityFinder {
   }
 }
 
+/// A mark the scan has passed that may open enclosed text, not yet closed: a quotation mark, or a
+/// run of emphasis markers (`*`, `_`, `~`, the byte).
+internal struct OpeningMark<Mark: Equatable>: Equatable {
+  var mark: Mark
+  /// Where the mark starts and ends.
+  var range: Range<Int>
+}
+
 /// What the last readings around enclosed text found, for the readings after them in the same scan.
 internal struct DirectionReadings {
   /// A reading from `start` to `end`, either way, that found no strong character outside entities

@@ -134,9 +134,9 @@ internal struct ScanPosition {
   var lastEntityStart = 0
   var block = PlainTextBlock.Judged()
   /// The quotation mark that may open a quotation, not yet closed.
-  var openQuotation: OpenQuotation?
+  var openQuotation: OpeningMark<QuotationMark>?
   /// The emphasis markers that may open emphasis, not yet closed.
-  var openEmphasis: OpenEmphasis?
+  var openEmphasis: OpeningMark<UInt8>?
   /// What the readings around enclosed text found last.
   var readings = DirectionReadings()
 }

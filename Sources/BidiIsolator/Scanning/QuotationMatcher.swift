@@ -45,14 +45,6 @@ internal enum QuotationMark: Equatable, BitwiseCopyable {
   }
 }
 
-/// A quotation mark the scan has passed that may open a quotation.
-internal struct OpenQuotation: Equatable, BitwiseCopyable {
-  var mark: QuotationMark
-  /// Where the mark starts and ends.
-  var start: Int
-  var end: Int
-}
-
 extension EntityFinder {
   /// Handles the quotation mark `mark` between `start` and `end`: it closes the quotation `open`
   /// holds when it can, and opens one when it can.
@@ -69,17 +61,17 @@ extension EntityFinder {
   /// - Complexity: O(1) for a mark that opens; for one that closes, O(*k*) in the quotation's
   ///   length and the neutrals around it up to the closest strong character.
   func quotation<Sink: ScanSink>(
-    at mark: QuotationMark, from start: Int, to end: Int, open: inout OpenQuotation?, found: inout Sink,
+    at mark: QuotationMark, from start: Int, to end: Int, open: inout OpeningMark<QuotationMark>?, found: inout Sink,
     lastEntity: Range<Int>, readings: inout DirectionReadings
   ) -> RawEntity? {
     if let opening = open, mark.closes(opening.mark), closesEnclosure(markStart: start, markEnd: end) {
       open = nil
       return enclosure(
-        .quotation, opening: opening.start..<opening.end, closing: start..<end, found: &found, lastEntity: lastEntity,
+        .quotation, opening: opening.range, closing: start..<end, found: &found, lastEntity: lastEntity,
         readings: &readings)
     }
     if mark.opens && opensEnclosure(markStart: start, markEnd: end, for: .quotation) {
-      open = OpenQuotation(mark: mark, start: start, end: end)
+      open = OpeningMark(mark: mark, range: start..<end)
     }
     return nil
   }
