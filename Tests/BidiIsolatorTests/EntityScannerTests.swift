@@ -141,6 +141,15 @@ struct EntityScannerTests {
       ["number:$9.99", "number:50%", "number:10:30", "number:2024-01-15", "number:(012) 345 6789"]),
     ScanExample("9.99€ and 1\u{A0}000\u{A0}000 and ٣٤٥", ["number:9.99€", "number:1\u{A0}000\u{A0}000", "number:٣٤٥"]),
     ScanExample("321km WWDC2022 h264 5x 3.5mm", []),  // glued to letters: part of a word
+    // The scale of a degree sign, after it or after a space, is part of the number; a right-to-left
+    // word glued to the sign leaves the number to the algorithm, as letters do. Other terminators
+    // take no word.
+    ScanExample(
+      "الحرارة 25°C و -5°F، 45°N، 25 °C، 25℃، 30°م، 25 ° و 25°度",
+      ["number:25°C", "number:-5°F", "number:45°N", "number:25 °C", "number:25℃", "number:25", "number:25°"]),
+    ScanExample(
+      "50%off 41%https://example.com 29%dana@example.com",
+      ["url:https://example.com", "email:29%dana@example.com"]),
     ScanExample("متوفر: 1-3 أيام، 2020-2024", []),  // ascending ranges stay with the algorithm
     ScanExample("call 555-0100 at 9-5", ["number:555-0100", "number:9-5"]),
     // Area codes written with their trunk zero are phone numbers, not ranges; a range may start at 0.

@@ -17,7 +17,9 @@ extension EntityFinder {
   ///   groups of two digits or more joined by spaces alone, seven to eleven digits in all
   ///   (`050 123 4567`, `06 12 34 56 78`, `۰۹۱۲ ۳۴۵ ۶۷۸۹`; not `05 10`, `01:12 30`, nor the `3`
   ///   of `050 123 4567 3`).
-  /// - Up to two terminators after: `% ٪ ‰ ° $ €…` (`50%`, `9.99€`).
+  /// - Up to two terminators after: `% ٪ ‰ ° $ €…`, `℃ ℉` (`50%`, `9.99€`); after a degree
+  ///   sign, the left-to-right letters of its scale (`25°C`, `45°N`), and a degree sign and its
+  ///   scale may follow a space (`25 °C`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
   /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
@@ -83,13 +85,23 @@ extension EntityFinder {
     }
     if let beforeSpaces, trunkDigits < Self.shortestNationalNumber { (end, groups) = beforeSpaces }
     affixes = 0
+    var lastSuffix: UInt32 = 0
     while end < count && affixes < 2 {
       let (value, length) = text.scalar(at: end)
-      guard !table.isNumberDigit(value),
-        table.rawClass(of: value) == BidiClass.europeanTerminator.rawValue
-      else { break }
+      guard !table.isNumberDigit(value), isNumberSuffix(value) else { break }
       end += length
       affixes += 1
+      lastSuffix = value
+    }
+    // The scale of a degree sign (`25°C`, `45°N`, `25 °C`): the sign would join neither the
+    // digits, which after Arabic letters are an Arabic number (rule W2) that terminators do not
+    // join, nor the scale, and would show on the wrong side of both. A right-to-left scale reads
+    // with the text around it, and leaves the number glued to it unmatched, as letters do. (Other
+    // terminators take no word: `50%https://…` is a number and a URL.)
+    if lastSuffix == Self.degreeSign {
+      end = leftToRightWordEnd(from: end)
+    } else if affixes == 0, let unitEnd = spacedDegreeUnitEnd(at: end) {
+      end = unitEnd
     }
     if let next = text.scalarSkippingControls(at: end) {
       switch table.kind(of: next) {
@@ -102,6 +114,52 @@ extension EntityFinder {
       return .notFound(scannedTo: end)
     }
     return .found(entity(.number, start, end))
+  }
+
+  private static let degreeSign: UInt32 = 0xB0  // °
+
+  /// Terminators after the digits (class ET: `% ٪ ‰ ° $ €…`), and the degree signs that carry
+  /// their scale, `℃ ℉`.
+  @inline(__always)
+  private func isNumberSuffix(_ value: UInt32) -> Bool {
+    table.rawClass(of: value) == BidiClass.europeanTerminator.rawValue || value == 0x2103 || value == 0x2109
+  }
+
+  /// The end of the left-to-right letters (and their marks) from `start`, `start` when there are
+  /// none: not letters of scripts written without spaces, which end a number as they are.
+  private func leftToRightWordEnd(from start: Int) -> Int {
+    var end = start
+    while end < text.count {
+      let (value, length) = text.scalar(at: end)
+      switch table.kind(of: value) {
+      case .letter where table.rawClass(of: value) == BidiClass.leftToRight.rawValue && !isSpacelessScript(value):
+        end += length
+      case .mark where end > start:
+        end += length
+      default:
+        return end
+      }
+    }
+    return end
+  }
+
+  /// The end of a degree unit after one space at `start` (`25 °C`, `25\u{202F}°F`, `25 ℃`), or
+  /// `nil` when none stands there.
+  private func spacedDegreeUnitEnd(at start: Int) -> Int? {
+    guard start < text.count else { return nil }
+    let (space, spaceLength) = text.scalar(at: start)
+    guard space == 0x20 || space == 0xA0 || space == 0x202F, start + spaceLength < text.count else { return nil }
+    let (sign, signLength) = text.scalar(at: start + spaceLength)
+    let afterSign = start + spaceLength + signLength
+    switch sign {
+    case 0x2103, 0x2109:  // ℃ ℉
+      return afterSign
+    case Self.degreeSign:
+      let end = leftToRightWordEnd(from: afterSign)
+      return end > afterSign ? end : nil
+    default:
+      return nil
+    }
   }
 
   /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, neither
