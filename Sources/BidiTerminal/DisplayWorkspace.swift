@@ -27,6 +27,9 @@ extension TerminalDisplay {
     var clusters = GraphemeClusters()
     /// A line in stored order without its bidi controls.
     var inOrder: [Unicode.Scalar] = []
+    /// The display words of a plain left-to-right message, and where each character's bytes start.
+    var plainWords: [UInt32] = []
+    var plainOffsets: [Int32] = []
 
     /// An empty workspace.
     public init() {}

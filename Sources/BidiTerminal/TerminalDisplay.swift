@@ -74,15 +74,21 @@ public struct TerminalDisplay: Sendable {
     validUTF8 message: Span<UInt8>, lineBreak: [UInt8], appendingTo output: inout [UInt8],
     workspace: inout Workspace
   ) {
-    // Most messages in most rooms are plain left-to-right text that fits: shown as stored.
+    // Most messages in most rooms are plain left-to-right text: shown as stored, and when too
+    // wide, broken into lines of stored bytes.
     if direction != .rightToLeft, digits == .keep,
-      let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message), cells <= (layout.width ?? Int.max)
+      let cells = TerminalLayout.plainLeftToRightWidth(ofValidUTF8: message)
     {
-      if layout.alignment == .right, let width = layout.width {
-        output.append(contentsOf: repeatElement(0x20, count: width - cells))
+      guard let width = layout.width, cells > width else {
+        if layout.alignment == .right, let width = layout.width {
+          output.append(contentsOf: repeatElement(0x20, count: width - cells))
+        }
+        output.append(copying: message)
+        return
       }
-      output.append(copying: message)
-      return
+      if renderPlainWrapped(message, width: width, lineBreak: lineBreak, appendingTo: &output, workspace: &workspace) {
+        return
+      }
     }
     guard digits == .keep else {
       // Converting digits makes a string of the message: the option is a rare one.

@@ -64,6 +64,9 @@ struct DisplayFlowTests {
       "a bell\u{07} and a BOM\u{FEFF} hidden, then 👩\u{200D}💻 and 👍🏽 joined, 你好世界你好世界 wide",
       "@alice says see https://example.com/a?b=(c) and call +1 (555) 123-4567 before 10:30, #swift",
       "(12) [34] {56} 78.9% 1,234 -5 +6 $7",
+      // Plain text wider than a line, which is wrapped straight from its bytes.
+      "plain\ttabbed words, 你好世界你好 wide, 😀👍🏽 emoji, @bob and https://example.com/a/long/path to wrap",
+      "cafe\u{301} de\u{301}ja\u{300} vu, x\u{301}\u{302}\u{303}\u{304} marks 1234567890123 and 2024-01-15 10:30",
       "unopened PDI\u{2069} and unclosed \u{2066}isolate and \u{202A}embedding that never ends",
       "one paragraph\u{2029}and \u{2066}another one\u{2069} here\r\nand a third",
       // One class that raises a level to an odd one each: these are not in stored order.
