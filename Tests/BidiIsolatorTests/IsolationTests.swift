@@ -419,6 +419,8 @@ struct IsolationTests {
     "قال \"Hello, world!\" أمس", "He said «مرحبا!» today", "قال \"@alice is here!\" أمس",
     "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل", "درس (etc.) اليوم", "ok :( ما (a [b!]) c)",
     "قال *Hello!* و _bye._ أمس", "اطلب *100# و snake_case و **a* ب",
+    // A mention right after the retweet prefix: read past the control inserted before its sigil.
+    "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N",
   ]
 
   @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)

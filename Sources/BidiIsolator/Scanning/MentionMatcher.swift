@@ -27,7 +27,7 @@ extension EntityFinder {
       if previous.value < 0x80 {
         let byte = UInt8(previous.value)
         if Self.isMentionBlockingSymbol(byte) || continuesLocalPart(byte, endingAt: previous.controlsStart) {
-          guard isAfterRetweetPrefix(start) else { return nil }
+          guard isAfterRetweetPrefix(endingAt: previous.controlsStart) else { return nil }
         }
       } else if previous.value == 0xFF20 {
         return nil
@@ -104,15 +104,16 @@ extension EntityFinder {
     }
   }
 
-  /// Whether `RT` or `RT:` (any case) comes right before the sigil at `start`, itself at the start
-  /// of the text or after a character that cannot continue a word.
-  private func isAfterRetweetPrefix(_ start: Int) -> Bool {
-    var t = start - 1
+  /// Whether `RT` or `RT:` (any case) ends at `end`, right before a sigil (or before the controls
+  /// an isolator put before it), itself at the start of the text or after a character that cannot
+  /// continue a word. The controls are read past as the rest of the matcher reads past them, so
+  /// that an isolated `RT⁦@user⁩` is the mention it was.
+  private func isAfterRetweetPrefix(endingAt end: Int) -> Bool {
+    var t = end - 1
     if t >= 0 && text[t] == UInt8(ascii: ":") { t -= 1 }
     guard t >= 1, text[t] | 0x20 == UInt8(ascii: "t"), text[t - 1] | 0x20 == UInt8(ascii: "r") else { return false }
-    guard t >= 2 else { return true }
-    let before = text[t - 2]
-    return !(before.isASCIIAlphanumeric || "_+~.-".utf8.contains(before))
+    guard let before = text.scalarSkippingControls(before: t - 1)?.value, before < 0x80 else { return true }
+    return !(UInt8(before).isASCIIAlphanumeric || "_+~.-".utf8.contains(UInt8(before)))
   }
 
   /// The end of a list slug from `start`: an ASCII letter, then up to 24 letters, digits, `_` or
