@@ -147,6 +147,13 @@ struct EntityScannerTests {
     ScanExample(
       "الحرارة 25°C و -5°F، 45°N، 25 °C، 25℃، 30°م، 25 ° و 25°度",
       ["number:25°C", "number:-5°F", "number:45°N", "number:25 °C", "number:25℃", "number:25", "number:25°"]),
+    // Latin words joined by hyphens are part of the number, unless a word goes on after them.
+    ScanExample(
+      "نسخة 2.0.1-beta، 5-star و 3-in-1 و 15-Jan-2024، 5-starممتاز، 7-x_y، 2024-הבחירות، 5-",
+      [
+        "number:2.0.1-beta", "number:5-star", "number:3-in-1", "number:15-Jan-2024", "number:5", "number:7",
+        "number:2024", "number:5",
+      ]),
     ScanExample(
       "50%off 41%https://example.com 29%dana@example.com",
       ["url:https://example.com", "email:29%dana@example.com"]),

@@ -92,7 +92,10 @@ struct IsolationTests {
   /// take the paragraph's direction and show before `XHTML`.
   @Test("a number after Latin text in an Arabic message stays with it")
   func numberContinuesLatin() throws {
-    for message in ["في XHTML 1.0 يتم", "اتصل بـ John +1-555-0100 الآن"] {
+    for message in [
+      "في XHTML 1.0 يتم", "اتصل بـ John +1-555-0100 الآن", "فيروس COVID-19-related المستجد",
+      "الطقس Temp 25°C اليوم",
+    ] {
       let output = isolator().isolate(message)
       #expect(try paragraphDirection(output) == .rightToLeft)
       #expect(try display(output) == display(message), "\(escaped(output))")
@@ -297,6 +300,17 @@ struct IsolationTests {
       [
         ("الحرارة ", "25°C", "اليوم"), ("الحرارة ", "-5°C", "اليوم"), ("الحرارة ", "25 °F", "اليوم"),
         ("الحرارة ", "25℃", "اليوم"), ("الموقع ", "45°N", "هنا"), ("הטמפרטורה ", "30°C", "היום"),
+      ], strategy)
+  }
+
+  /// Unisolated, the hyphen goes with neither side, and right-to-left text shows `star-5`.
+  @Test("a number joined to Latin words by hyphens stays whole", arguments: IsolationStrategy.allCases)
+  func hyphenatedCompound(_ strategy: IsolationStrategy) throws {
+    #expect(try display("فندق 5-star رائع") == rtl("رائع") + " star-5 " + rtl("فندق"))
+    try expectWhole(
+      [
+        ("فندق ", "5-star", "رائع"), ("نسخة ", "2.0.1-beta", "متاحة"), ("הגרסה ", "3.2-rc1", "יצאה"),
+        ("جهاز ", "3-in-1", "جديد"), ("يوم ", "15-Jan-2024", "الساعة"),
       ], strategy)
   }
 

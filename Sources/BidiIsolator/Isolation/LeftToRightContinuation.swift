@@ -91,20 +91,22 @@ internal struct LeftToRightContinuation {
   }
 
   /// Whether the number's digits are European (ASCII, Extended Arabic-Indic and the like), which
-  /// rule W7 can turn left to right, and it holds no strong character of its own.
+  /// rule W7 can turn left to right, and its strong characters, those of a compound's words or a
+  /// scale (`19-related`, `25°C`), are left to right too.
   private func isEuropeanNumber(_ entity: RawEntity) -> Bool {
     var offset = entity.start
     while offset < entity.end {
-      let byte = text[offset]
-      if byte < 0x80 {
-        if byte.isASCIILetter { return false }
+      // ASCII holds no Arabic number and no right-to-left letter.
+      if text[offset] < 0x80 {
         offset += 1
         continue
       }
       let (value, length) = text.scalar(at: offset)
       offset += length
       let rawClass = table.rawClass(of: value)
-      if rawClass == BidiClass.arabicNumber.rawValue || table.strongDirection(of: value) != nil { return false }
+      if rawClass == BidiClass.arabicNumber.rawValue || table.strongDirection(of: value) == .rightToLeft {
+        return false
+      }
     }
     return true
   }

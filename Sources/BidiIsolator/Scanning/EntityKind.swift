@@ -18,8 +18,8 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// `local@domain.tld`.
   case email
   /// A number the algorithm would break apart or pull into neighbouring text: signs, currency,
-  /// percent, separators, digits of any script that the algorithm treats as numbers, and the scale
-  /// of a degree sign (`25°C`).
+  /// percent, separators, digits of any script that the algorithm treats as numbers, the scale of
+  /// a degree sign (`25°C`), and Latin words joined by hyphens (`5-star`).
   case number
   /// Inline code between backticks, `` `print()` ``, read in its own direction.
   case code

@@ -19,7 +19,8 @@ extension EntityFinder {
   ///   of `050 123 4567 3`).
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…`, `℃ ℉` (`50%`, `9.99€`); after a degree
   ///   sign, the left-to-right letters of its scale (`25°C`, `45°N`), and a degree sign and its
-  ///   scale may follow a space (`25 °C`).
+  ///   scale may follow a space (`25 °C`). Or, with no terminator, left-to-right words joined to
+  ///   the number by hyphens (`2.0.1-beta`, `5-star`, `3-in-1`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
   /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
@@ -100,7 +101,7 @@ extension EntityFinder {
     // terminators take no word: `50%https://…` is a number and a URL.)
     if lastSuffix == Self.degreeSign {
       end = leftToRightWordEnd(from: end)
-    } else if affixes == 0, let unitEnd = spacedDegreeUnitEnd(at: end) {
+    } else if affixes == 0, let unitEnd = spacedDegreeUnitEnd(at: end) ?? hyphenatedWordsEnd(from: end) {
       end = unitEnd
     }
     if let next = text.scalarSkippingControls(at: end) {
@@ -160,6 +161,39 @@ extension EntityFinder {
     default:
       return nil
     }
+  }
+
+  /// The end of the left-to-right words that hyphens join to a number (`2.0.1-beta`, `5-star`,
+  /// `3-in-1`), or `nil` when none follows or a word goes on after them. The hyphen would join
+  /// neither side, the digits being an Arabic number after Arabic letters (rule W2) and a number
+  /// at all only to a number, and right-to-left text would show `star-5`.
+  ///
+  /// - Complexity: O(*k*) in the length read.
+  private func hyphenatedWordsEnd(from start: Int) -> Int? {
+    var end = start
+    var hasWord = false
+    while text.byte(at: end) == UInt8(ascii: "-") {
+      let partStart = end + 1
+      let wordEnd = leftToRightWordEnd(from: partStart)
+      if wordEnd > partStart {
+        // Digits may follow the letters of a part (`rc1`).
+        end = digitRun(from: wordEnd).map { leftToRightWordEnd(from: $0) } ?? wordEnd
+        hasWord = true
+      } else if hasWord, let digitsEnd = digitRun(from: partStart) {
+        end = digitsEnd
+      } else {
+        break
+      }
+    }
+    guard hasWord else { return nil }
+    if let next = text.scalarSkippingControls(at: end) {
+      switch table.kind(of: next) {
+      case .letter where !isSpacelessScript(next): return nil
+      case .mark, .digit, .connector, .joiner: return nil
+      default: break
+      }
+    }
+    return end
   }
 
   /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, neither
