@@ -104,13 +104,7 @@ extension EntityFinder {
     } else if affixes == 0, let unitEnd = spacedDegreeUnitEnd(at: end) ?? hyphenatedWordsEnd(from: end) {
       end = unitEnd
     }
-    if let next = text.scalarSkippingControls(at: end) {
-      switch table.kind(of: next) {
-      case .letter where !isSpacelessScript(next): return .notFound(scannedTo: end)
-      case .mark, .digit, .connector, .joiner: return .notFound(scannedTo: end)
-      default: break
-      }
-    }
+    if continuesWord(at: end) { return .notFound(scannedTo: end) }
     if bare && affixes == 0 && groups == 2 && isAscendingRange(start..<end) {
       return .notFound(scannedTo: end)
     }
@@ -185,15 +179,19 @@ extension EntityFinder {
         break
       }
     }
-    guard hasWord else { return nil }
-    if let next = text.scalarSkippingControls(at: end) {
-      switch table.kind(of: next) {
-      case .letter where !isSpacelessScript(next): return nil
-      case .mark, .digit, .connector, .joiner: return nil
-      default: break
-      }
-    }
+    guard hasWord, !continuesWord(at: end) else { return nil }
     return end
+  }
+
+  /// Whether what stands at `offset`, bidi controls aside, goes on with the word before it: a
+  /// letter (but of a script written without spaces), a mark, a digit, a connector or a joiner.
+  private func continuesWord(at offset: Int) -> Bool {
+    guard let next = text.scalarSkippingControls(at: offset) else { return false }
+    switch table.kind(of: next) {
+    case .letter: return !isSpacelessScript(next)
+    case .mark, .digit, .connector, .joiner: return true
+    default: return false
+    }
   }
 
   /// Whether `range` holds `low-high`: two groups of at most nine digits joined by `-`, neither
