@@ -207,8 +207,10 @@ struct IsolationTests {
   }
 
   /// An enclosure that holds entities is isolated whole in their place, so its punctuation stays
-  /// with its text and the entities stay whole inside it. A right-to-left one holds only names: a
-  /// number in it keeps an isolate of its own, and the enclosure gets none.
+  /// with its text and the entities stay whole inside it. A right-to-left one holds only names and
+  /// numbers that read in it as in their own isolates, and then a number at its end stays to the
+  /// left of the words, where a right-to-left reader reads it last. A number with a sign, a space
+  /// or a terminator keeps an isolate of its own, and the enclosure gets none.
   @Test("an enclosure holding entities keeps them and its punctuation", arguments: IsolationStrategy.allCases)
   func enclosureHoldingEntities(_ strategy: IsolationStrategy) throws {
     for (message, expected) in [
@@ -224,6 +226,9 @@ struct IsolationTests {
       ("כתב *version 2.0 is out!* היום", rtl("היום") + " *version 2.0 is out!* " + rtl("כתב")),
       ("قال «call +1 555 0100, then :)» ثم", rtl("ثم") + " «call +1 555 0100, then :)» " + rtl("قال")),
       ("He wrote «مرحبا @محمد!» today", "He wrote «" + rtl("مرحبا @محمد!") + "» today"),
+      ("Call \"مكتب 2\" now", "Call \"2 " + rtl("مكتب") + "\" now"),
+      ("Meet «الساعة 10:30» at (שער ١٢) ok", "Meet «10:30 " + rtl("الساعة") + "» at (١٢ " + rtl("שער") + ") ok"),
+      ("the title *הפרק 3.2* is", "the title *3.2 " + rtl("הפרק") + "* is"),
     ] {
       let output = isolator(strategy).isolate(message)
       #expect(try display(output) == expected, "\(escaped(output))")
@@ -232,6 +237,9 @@ struct IsolationTests {
     }
     let number = "He wrote «اتصل على 050-1234567!» today"
     #expect(BidiIsolator().isolate(number) == "He wrote «اتصل على \(lri)050-1234567\(pdi)!» today")
+    let terminated = "He said «السعر 50%» and «رقمي +966 50 123»"
+    #expect(
+      BidiIsolator().isolate(terminated) == "He said «السعر \(lri)50%\(pdi)» and «رقمي \(lri)+966 50 123\(pdi)»")
   }
 
   /// A message that starts with a quotation takes the direction of the text after it, as it does
@@ -427,6 +435,7 @@ struct IsolationTests {
     "قال \"Hello, world!\" أمس", "He said «مرحبا!» today", "قال \"@alice is here!\" أمس",
     "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل", "درس (etc.) اليوم", "ok :( ما (a [b!]) c)",
     "قال *Hello!* و _bye._ أمس", "اطلب *100# و snake_case و **a* ب",
+    "Call \"مكتب 2\" now, «الساعة 10:30»", "I found (ראה סעיף 3) ok",
     // A mention right after the retweet prefix: read past the control inserted before its sigil.
     "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N",
   ]

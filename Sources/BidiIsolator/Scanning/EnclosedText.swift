@@ -46,18 +46,18 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, as
-  /// ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)`` decides, when
+  /// ``enclosedText(_:opening:closing:passing:entitiesReadAsIsolated:readings:)`` decides, when
   /// `marksFit` too, for a scan that has put the entities it found so far in `found`, the last of
   /// them `lastEntity`.
   ///
   /// An enclosure may hold entities (`"How to learn Swift in 2024?"`, `(see @alice!)`). Unless the
   /// scan ``listsEveryEntity``, it then takes their place in `found`: isolated whole, it keeps them
-  /// whole too, since their characters have its direction. A right-to-left one holds only mentions
-  /// and hashtags, which read in it as in their own isolates; a number or an emoticon shows left to
-  /// right only in an isolate of its own.
+  /// whole too, since their characters have its direction. A right-to-left one holds only entities
+  /// that read in it as in their own isolates (``readsAsIsolatedInRightToLeft(_:)``); an emoticon,
+  /// or a number with a sign or a space in it, shows left to right only in an isolate of its own.
   ///
-  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holdsOnlyNames:readings:)``, plus
-  ///   O(*e*) in the entities inside and those passed reading back.
+  /// - Complexity: as ``enclosedText(_:opening:closing:passing:entitiesReadAsIsolated:readings:)``,
+  ///   plus O(*e*) in the entities inside and those passed reading back, and their length.
   func enclosure<Sink: ScanSink>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>,
     readings: inout DirectionReadings, marksFit: () -> Bool = { true }
@@ -68,12 +68,12 @@ extension EntityFinder {
       if listsEveryEntity {
         enclosedText(
           kind, opening: opening, closing: closing, passing: CollectionOfOne(lastEntity),
-          holdsOnlyNames: inside.holdsOnlyNames, readings: &readings)
+          entitiesReadAsIsolated: inside.entitiesReadAsIsolated, readings: &readings)
       } else {
         enclosedText(
           kind, opening: opening, closing: closing,
           passing: found.entities[..<inside.first].lazy.map { $0.start..<$0.end },
-          holdsOnlyNames: inside.holdsOnlyNames,
+          entitiesReadAsIsolated: inside.entitiesReadAsIsolated,
           readings: &readings)
       }
     guard let entity, marksFit() else { return nil }
@@ -84,25 +84,58 @@ extension EntityFinder {
   }
 
   /// Where the entities found after the opening mark `opening` start in `found`, and whether they
-  /// are all mentions and hashtags; `nil` when the enclosure cannot hold them: the scan
-  /// ``listsEveryEntity``, or one lies across the mark.
+  /// all read in right-to-left text as in their own isolates; `nil` when the enclosure cannot hold
+  /// them: the scan ``listsEveryEntity``, or one lies across the mark.
   ///
   /// - Complexity: O(*e*) in the entities inside.
   private func entitiesInside<Sink: ScanSink>(
     _ opening: Range<Int>, found: Sink, lastEntity: Range<Int>
-  ) -> (first: Int, holdsOnlyNames: Bool)? {
+  ) -> (first: Int, entitiesReadAsIsolated: Bool)? {
     let entities = found.entities
     guard lastEntity.upperBound > opening.lowerBound else { return (entities.endIndex, true) }
     guard !listsEveryEntity else { return nil }
     var first = entities.endIndex
-    var holdsOnlyNames = true
+    var entitiesReadAsIsolated = true
     while first > entities.startIndex && entities[first - 1].start >= opening.upperBound {
       first -= 1
-      holdsOnlyNames = holdsOnlyNames && (entities[first].kind == .mention || entities[first].kind == .hashtag)
+      entitiesReadAsIsolated = entitiesReadAsIsolated && readsAsIsolatedInRightToLeft(entities[first])
     }
     guard first < entities.endIndex && (first == entities.startIndex || entities[first - 1].end <= opening.lowerBound)
     else { return nil }
-    return (first, holdsOnlyNames)
+    return (first, entitiesReadAsIsolated)
+  }
+
+  /// Whether `entity`, inside right-to-left text, reads as it does in an isolate of its own: a
+  /// mention or a hashtag (in such text, its name is right to left too), or a number of digits of
+  /// one class with single common separators between them (`2`, `10:30`, `1,299.50`, `18/8/2026`),
+  /// which rules W2 and W4 keep one number after Hebrew and Arabic letters alike. A sign, a
+  /// terminator or a space would go its own way there (`+966 50 123`; `50%` after Arabic letters).
+  ///
+  /// - Complexity: O(*k*) in the entity's length.
+  private func readsAsIsolatedInRightToLeft(_ entity: RawEntity) -> Bool {
+    switch entity.kind {
+    case .mention, .hashtag: return true
+    case .number: break
+    default: return false
+    }
+    var digitClass: BidiClass?
+    var afterDigit = false
+    var offset = entity.start
+    while offset < entity.end {
+      let (value, length) = text.scalar(at: offset)
+      offset += length
+      switch BidiClass(unchecked: table.rawClass(of: value)) {
+      case let bidiClass where bidiClass == .europeanNumber || bidiClass == .arabicNumber:
+        guard digitClass == nil || digitClass == bidiClass else { return false }
+        digitClass = bidiClass
+        afterDigit = true
+      case .commonSeparator where afterDigit:
+        afterDigit = false
+      default:
+        return false
+      }
+    }
+    return afterDigit
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
@@ -111,14 +144,16 @@ extension EntityFinder {
   /// the other, or there is none and the closest after them has the other. The entities found
   /// before the marks, the ranges `passing` in text order, count as the neutrals their isolates
   /// make them, and so do those found after. Isolated, the text keeps its punctuation, and the marks
-  /// around it follow the text they stand in. Unless the text inside `holdsOnlyNames` (or none) of
-  /// the entities, it is one only when left to right.
+  /// around it follow the text they stand in. Unless the entities inside it, if any, all read in
+  /// right-to-left text as in their own isolates (`entitiesReadAsIsolated`), it is one only when
+  /// left to right.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
   ///   the closest strong character; at a paragraph's start, a scan of the text after it up to the
   ///   first strong character outside entities.
   func enclosedText<Passed: RandomAccessCollection<Range<Int>>>(
-    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, passing entities: Passed, holdsOnlyNames: Bool,
+    _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, passing entities: Passed,
+    entitiesReadAsIsolated: Bool,
     readings: inout DirectionReadings
   ) -> RawEntity? where Passed.Index == Int {
     let closingStart = closing.lowerBound
@@ -149,7 +184,7 @@ extension EntityFinder {
       case .neutral: break
       }
     }
-    guard let direction, direction == .leftToRight || holdsOnlyNames else { return nil }
+    guard let direction, direction == .leftToRight || entitiesReadAsIsolated else { return nil }
     // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
     // which an isolate would break apart.
     let before = closestStrongDirection(before: opening.lowerBound, passing: entities, readings: &readings)
