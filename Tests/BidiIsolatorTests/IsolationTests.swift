@@ -242,6 +242,29 @@ struct IsolationTests {
       BidiIsolator().isolate(terminated) == "He said «السعر \(lri)50%\(pdi)» and «رقمي \(lri)+966 50 123\(pdi)»")
   }
 
+  /// Enclosed text of both directions is isolated when its first strong character and most of its
+  /// words have the direction the text before it has not: its runs then read in that direction's
+  /// order. Text with as many words of each stays as it is, and so does text whose first word has
+  /// the other direction. Marks cannot reorder runs: the mark strategy shows such text as stored.
+  @Test(
+    "an enclosure of both directions reads in the direction of most of its words", arguments: IsolationStrategy.allCases
+  )
+  func enclosureOfBothDirections(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      ("قال \"I love مصر so much\" أمس", rtl("أمس") + " \"I love " + rtl("مصر") + " so much\" " + rtl("قال")),
+      ("הוא אמר (I saw מכתב 2 today) ואז", rtl("ואז") + " (I saw 2 " + rtl("מכתב") + " today) " + rtl("הוא אמר")),
+      ("He said «مرحبا Dana كيف حالك» ok", "He said «" + rtl("كيف حالك") + " Dana " + rtl("مرحبا") + "» ok"),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(try display(output) == (strategy == .mark ? display(message) : expected), "\(escaped(output))")
+      #expect(isolator(strategy).isolate(output) == output)
+      #expect(isolator(strategy).removeIsolation(from: output) == message)
+    }
+    for message in ["قال \"hello مرحبا!\" أمس", "He said \"ok אני בא עכשיו\" then left", "ok \"שלום abc def\" ok"] {
+      #expect(BidiIsolator().isolate(message) == message)
+    }
+  }
+
   /// A message that starts with a quotation takes the direction of the text after it, as it does
   /// after any entity; one that is a quotation alone, or one in text of its own direction, is left
   /// as it is.
@@ -435,7 +458,8 @@ struct IsolationTests {
     "قال \"Hello, world!\" أمس", "He said «مرحبا!» today", "قال \"@alice is here!\" أمس",
     "עולה 50 ש\"ח, אמר ב\"ok!\" היום", "\"Breaking Bad\" مسلسل", "درس (etc.) اليوم", "ok :( ما (a [b!]) c)",
     "قال *Hello!* و _bye._ أمس", "اطلب *100# و snake_case و **a* ب",
-    "Call \"مكتب 2\" now, «الساعة 10:30»", "I found (ראה סעיף 3) ok",
+    "Call \"مكتب 2\" now, «الساعة 10:30»", "I found (ראה סעיף 3) ok", "قال \"I love مصر so much\" أمس",
+    "The title says \"פעילות הבינאום, W3C\" in Hebrew.", "הוא אמר \"I saw מכתב 2 today\" ואז",
     // A mention right after the retweet prefix: read past the control inserted before its sigil.
     "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N",
   ]

@@ -45,6 +45,13 @@ struct W3CExampleTests {
     ("SB3", "978-0-1234-5678-7 :" + rtl("ردمك")),
     // An Arabic range reads right to left, as the algorithm already shows it.
     ("SB4", rtl("أيام") + " 3-1 :" + rtl("متوفر")),
+    // A quotation of both directions, most of it right to left, in an English sentence: its runs
+    // read right to left, and its comma and period stay with the Hebrew and Arabic.
+    ("IM9", "The title says \"W3C ," + rtl("פעילות הבינאום") + "\" in Hebrew."),
+    (
+      "UB5",
+      "The translation is: \".bdo " + rtl("يتم تحقيق ذلك بإضافة العنصر المضمن") + " XHTML 1.0 " + rtl("في") + "\""
+    ),
     // Already right; isolation must not break it.
     ("IM1", "Wadi Rum (" + rtl("وادي القم") + "), 321km from Amman, is a World Heritage site."),
   ]

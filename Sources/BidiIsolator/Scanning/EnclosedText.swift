@@ -46,17 +46,17 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, as
-  /// ``enclosedText(_:opening:closing:passing:entitiesReadAsIsolated:readings:)`` decides, when
+  /// ``enclosedText(_:opening:closing:passing:holding:readings:)`` decides, when
   /// `marksFit` too, for a scan that has put the entities it found so far in `found`, the last of
   /// them `lastEntity`.
   ///
   /// An enclosure may hold entities (`"How to learn Swift in 2024?"`, `(see @alice!)`). Unless the
   /// scan ``listsEveryEntity``, it then takes their place in `found`: isolated whole, it keeps them
   /// whole too, since their characters have its direction. A right-to-left one holds only entities
-  /// that read in it as in their own isolates (``readsAsIsolatedInRightToLeft(_:)``); an emoticon,
-  /// or a number with a sign or a space in it, shows left to right only in an isolate of its own.
+  /// that read in it as in their own isolates (``EnclosedEntities``); an emoticon, or a number
+  /// with a sign or a space in it, shows left to right only in an isolate of its own.
   ///
-  /// - Complexity: as ``enclosedText(_:opening:closing:passing:entitiesReadAsIsolated:readings:)``,
+  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holding:readings:)``,
   ///   plus O(*e*) in the entities inside and those passed reading back, and their length.
   func enclosure<Sink: ScanSink>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>,
@@ -68,12 +68,11 @@ extension EntityFinder {
       if listsEveryEntity {
         enclosedText(
           kind, opening: opening, closing: closing, passing: CollectionOfOne(lastEntity),
-          entitiesReadAsIsolated: inside.entitiesReadAsIsolated, readings: &readings)
+          holding: inside.entities, readings: &readings)
       } else {
         enclosedText(
           kind, opening: opening, closing: closing,
-          passing: found.entities[..<inside.first].lazy.map { $0.start..<$0.end },
-          entitiesReadAsIsolated: inside.entitiesReadAsIsolated,
+          passing: found.entities[..<inside.first].lazy.map { $0.start..<$0.end }, holding: inside.entities,
           readings: &readings)
       }
     guard let entity, marksFit() else { return nil }
@@ -83,41 +82,42 @@ extension EntityFinder {
     return entity
   }
 
-  /// Where the entities found after the opening mark `opening` start in `found`, and whether they
-  /// all read in right-to-left text as in their own isolates; `nil` when the enclosure cannot hold
-  /// them: the scan ``listsEveryEntity``, or one lies across the mark.
+  /// Where the entities found after the opening mark `opening` start in `found`, and what they
+  /// are; `nil` when the enclosure cannot hold them: the scan ``listsEveryEntity``, or one lies
+  /// across the mark.
   ///
-  /// - Complexity: O(*e*) in the entities inside.
+  /// - Complexity: O(*e*) in the entities inside, and their length.
   private func entitiesInside<Sink: ScanSink>(
     _ opening: Range<Int>, found: Sink, lastEntity: Range<Int>
-  ) -> (first: Int, entitiesReadAsIsolated: Bool)? {
+  ) -> (first: Int, entities: EnclosedEntities)? {
     let entities = found.entities
-    guard lastEntity.upperBound > opening.lowerBound else { return (entities.endIndex, true) }
+    guard lastEntity.upperBound > opening.lowerBound else { return (entities.endIndex, .none) }
     guard !listsEveryEntity else { return nil }
     var first = entities.endIndex
-    var entitiesReadAsIsolated = true
+    var inside = EnclosedEntities.none
     while first > entities.startIndex && entities[first - 1].start >= opening.upperBound {
       first -= 1
-      entitiesReadAsIsolated = entitiesReadAsIsolated && readsAsIsolatedInRightToLeft(entities[first])
+      let entity = entities[first]
+      let kind: EnclosedEntities =
+        switch entity.kind {
+        case .number: isPlainNumber(entity) ? .plainNumbers : .others
+        case .mention, .hashtag: .namesAndNumbers
+        default: .others
+        }
+      inside = Swift.max(inside, kind)
     }
     guard first < entities.endIndex && (first == entities.startIndex || entities[first - 1].end <= opening.lowerBound)
     else { return nil }
-    return (first, entitiesReadAsIsolated)
+    return (first, inside)
   }
 
-  /// Whether `entity`, inside right-to-left text, reads as it does in an isolate of its own: a
-  /// mention or a hashtag (in such text, its name is right to left too), or a number of digits of
-  /// one class with single common separators between them (`2`, `10:30`, `1,299.50`, `18/8/2026`),
-  /// which rules W2 and W4 keep one number after Hebrew and Arabic letters alike. A sign, a
-  /// terminator or a space would go its own way there (`+966 50 123`; `50%` after Arabic letters).
+  /// Whether `entity` is a number of digits of one class with single common separators between
+  /// them (`2`, `10:30`, `1,299.50`, `18/8/2026`), which rules W2 and W4 keep one number after
+  /// Hebrew and Arabic letters alike, as in an isolate of its own. A sign, a terminator or a space
+  /// would go its own way there (`+966 50 123`; `50%` after Arabic letters).
   ///
   /// - Complexity: O(*k*) in the entity's length.
-  private func readsAsIsolatedInRightToLeft(_ entity: RawEntity) -> Bool {
-    switch entity.kind {
-    case .mention, .hashtag: return true
-    case .number: break
-    default: return false
-    }
+  private func isPlainNumber(_ entity: RawEntity) -> Bool {
     var digitClass: BidiClass?
     var afterDigit = false
     var offset = entity.start
@@ -139,22 +139,24 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
-  /// text inside the marks, less the bidi controls next to them, when its strong characters all
-  /// have one direction, and the closest strong character before the marks in their paragraph has
-  /// the other, or there is none and the closest after them has the other. The entities found
-  /// before the marks, the ranges `passing` in text order, count as the neutrals their isolates
-  /// make them, and so do those found after. Isolated, the text keeps its punctuation, and the marks
-  /// around it follow the text they stand in. Unless the entities inside it, if any, all read in
-  /// right-to-left text as in their own isolates (`entitiesReadAsIsolated`), it is one only when
-  /// left to right.
+  /// text inside the marks, less the bidi controls next to them, whose first strong character has
+  /// one direction and the closest strong character before the marks in their paragraph the
+  /// other, or there is none and the closest after them has the other. The entities found before
+  /// the marks, the ranges `passing` in text order, count as the neutrals their isolates make
+  /// them, and so do those found after. Isolated, the text keeps its punctuation, and the marks
+  /// around it follow the text they stand in.
+  ///
+  /// Text of both directions is one when most of its words have the direction of its first
+  /// (`"في XHTML 1.0 يتم تحقيق ذلك"` in English): in an isolate of that direction its runs
+  /// read in that direction's order, as its writer meant. The entities it `holds` must read in it
+  /// as in their own isolates (``EnclosedEntities``).
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
   ///   the closest strong character; at a paragraph's start, a scan of the text after it up to the
   ///   first strong character outside entities.
   func enclosedText<Passed: RandomAccessCollection<Range<Int>>>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, passing entities: Passed,
-    entitiesReadAsIsolated: Bool,
-    readings: inout DirectionReadings
+    holding inside: EnclosedEntities, readings: inout DirectionReadings
   ) -> RawEntity? where Passed.Index == Int {
     let closingStart = closing.lowerBound
     // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
@@ -184,20 +186,35 @@ extension EntityFinder {
       case .neutral: break
       }
     }
-    guard let direction, direction == .leftToRight || entitiesReadAsIsolated else { return nil }
+    guard let direction, inside <= direction.mostEnclosedEntities(mixed: false) else { return nil }
     // Text of its own direction next to it joins it in one run that shows whole (`Dana Levi (UK)`),
     // which an isolate would break apart.
     let before = closestStrongDirection(before: opening.lowerBound, passing: entities, readings: &readings)
     readings.lastBefore = before
     guard before != direction else { return nil }
+    // Words are counted by their first strong character; the first word has the text's direction.
+    var ownWords = 1
+    var otherWords = 0
+    var wordCounted = true
     while offset < end {
       let (value, length) = text.scalar(at: offset)
       offset += length
       switch reading(of: value) {
-      case .strong(let strong): if strong != direction { return nil }
+      case .strong(let strong):
+        if !wordCounted {
+          wordCounted = true
+          if strong == direction { ownWords += 1 } else { otherWords += 1 }
+        } else if strong != direction && otherWords == 0 {
+          // A word glued to the other direction counts for it too, so mixed text is never taken
+          // for text of one direction.
+          otherWords = 1
+        }
       case .control, .paragraphEnd: return nil
-      case .neutral: break
+      case .neutral: if value == 0x20 || table.kind(of: value) == .space { wordCounted = false }
       }
+    }
+    if otherWords > 0 {
+      guard ownWords > otherWords, inside <= direction.mostEnclosedEntities(mixed: true) else { return nil }
     }
     // After text of the other direction, the text after it may be of either. At the paragraph's
     // start, text of the other direction must follow it; text of its own, or none, reads with it
@@ -317,6 +334,37 @@ extension EntityFinder {
     if BidiControl(value: value) != nil { return .control }
     if let direction = table.strongDirection(of: value) { return .strong(direction) }
     return value == 0x85 || value == 0x2029 ? .paragraphEnd : .neutral
+  }
+}
+
+/// The entities an enclosure holds, from those that read in any enclosed text as in their own
+/// isolates to those that need one: an enclosure may hold them only up to what its direction
+/// allows (``TextDirection/mostEnclosedEntities(mixed:)``).
+internal enum EnclosedEntities: Int, Comparable {
+  /// No entity.
+  case none
+  /// Numbers of digits and single common separators between them (`2`, `10:30`, `12.5`), which
+  /// show in left-to-right and right-to-left text alike as in their own isolates.
+  case plainNumbers
+  /// Such numbers, and mentions and hashtags: in text whose strong characters all have one
+  /// direction, their names have it too, and read in it as in their own isolates.
+  case namesAndNumbers
+  /// Any entity: left-to-right text of one direction holds numbers, addresses and emoticons as
+  /// their own isolates show them.
+  case others
+
+  static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension TextDirection {
+  /// The entities enclosed text of this direction may hold; text of both directions (`mixed`),
+  /// only plain numbers, since the names and addresses in it may have either direction.
+  fileprivate func mostEnclosedEntities(mixed: Bool) -> EnclosedEntities {
+    switch (self, mixed) {
+    case (.leftToRight, false): .others
+    case (.rightToLeft, false): .namesAndNumbers
+    case (_, true): .plainNumbers
+    }
   }
 }
 
