@@ -31,19 +31,21 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// An emoticon with a letter or digit, which right-to-left text would turn around: `:D`, `:P`,
   /// `<3`.
   case emoticon
-  /// Text in double quotation marks (`"…"`, `“…”`, `„…“`, `«…»`) whose strong characters all have
-  /// one direction, amid text of the other: the text inside the marks, read in its own direction.
+  /// Text in double quotation marks (`"…"`, `“…”`, `„…“`, `«…»`) of one direction amid text of
+  /// the other: the text inside the marks, read in its own direction. Text of both directions is
+  /// of the direction of its first strong character when most of its words have it.
   ///
   /// Isolated whole, a quotation, parenthetical or emphasis takes the place of the entities inside
-  /// it (in right-to-left text, mentions and hashtags only); a listing of entities, which keeps
-  /// them all, has none that holds others.
+  /// it (in right-to-left text, mentions, hashtags and plain numbers only; in text of both
+  /// directions, plain numbers only); a listing of entities, which keeps them all, has none that
+  /// holds others.
   case quotation
-  /// Text in brackets, `(…)` or `[…]`, whose strong characters all have one direction, amid text of
-  /// the other: the text inside the brackets, read in its own direction.
+  /// Text in brackets, `(…)` or `[…]`, of one direction amid text of the other, as a quotation is:
+  /// the text inside the brackets, read in its own direction.
   case parenthetical
-  /// Text marked up as bold, italic or struck through (`*…*`, `**…**`, `_…_`, `~…~`), whose strong
-  /// characters all have one direction, amid text of the other: the text inside the markers, read
-  /// in its own direction.
+  /// Text marked up as bold, italic or struck through (`*…*`, `**…**`, `_…_`, `~…~`), of one
+  /// direction amid text of the other, as a quotation is: the text inside the markers, read in its
+  /// own direction.
   case emphasis
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
