@@ -274,6 +274,13 @@ struct EntityScannerTests {
     ScanExample("قال “Hello!” و„Hi!“ أمس", ["quotation:Hello!", "quotation:Hi!"]),
     ScanExample("שמעתי ב\"Hello!\" היום", ["quotation:Hello!"]),
     ScanExample("\"Breaking Bad\" مسلسل رائع", ["quotation:Breaking Bad"]),
+    // Single marks, which pair apart from double ones; inside a word they are apostrophes and
+    // gereshes, and after one a geresh that abbreviates.
+    ScanExample(
+      "قال 'Hello, world!' و‘Hi!’ و‹OK?› أمس", ["quotation:Hello, world!", "quotation:Hi!", "quotation:OK?"]),
+    ScanExample("I don't know 'שלום!', it's Dana's", ["quotation:שלום!"]),
+    ScanExample("\"He said 'שלום!' twice\" ok", ["quotation:שלום!"]),
+    ScanExample("עמ' 5 וכו' ג'ירפה ו-rock 'n' roll", ["number:5"]),
     // Nothing of the other direction around it, both directions inside, or an entity inside: none.
     ScanExample("\"مرحبا بكم!\"", []),
     ScanExample("He said \"hi!\" today", []),

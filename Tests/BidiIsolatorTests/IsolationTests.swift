@@ -193,6 +193,9 @@ struct IsolationTests {
       ("قال: “...and then?” ثم ذهب", rtl("ثم ذهب") + " ”...and then?“" + rtl("قال: ")),
       ("He said «مرحبا!» today", "He said «" + rtl("مرحبا!") + "» today"),
       ("Sie sagte „שלום!“ gestern", "Sie sagte „" + rtl("שלום!") + "“ gestern"),
+      // Single marks as well.
+      ("He said 'مرحبا!' to me", "He said '" + rtl("مرحبا!") + "' to me"),
+      ("אמרתי לו ‘I’m fine!’ ואז", rtl("ואז") + " ’I’m fine!‘ " + rtl("אמרתי לו")),
       // Brackets as well; right-to-left text shows the one it stands in mirrored.
       ("درس (etc.) اليوم", rtl("اليوم") + " (etc.) " + rtl("درس")),
       ("קניתי [Ph.D.] היום", rtl("היום") + " [Ph.D.] " + rtl("קניתי")),
@@ -460,6 +463,7 @@ struct IsolationTests {
     "قال *Hello!* و _bye._ أمس", "اطلب *100# و snake_case و **a* ب",
     "Call \"مكتب 2\" now, «الساعة 10:30»", "I found (ראה סעיף 3) ok", "قال \"I love مصر so much\" أمس",
     "The title says \"פעילות הבינאום, W3C\" in Hebrew.", "הוא אמר \"I saw מכתב 2 today\" ואז",
+    "I don't know 'שלום!', it's Dana's", "עמ' 5 וכו' ג'ירפה 'שלום'", "אמרתי לו ‘I’m fine!’ ואז",
     // A mention right after the retweet prefix: read past the control inserted before its sigil.
     "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N",
   ]

@@ -31,8 +31,9 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// An emoticon with a letter or digit, which right-to-left text would turn around: `:D`, `:P`,
   /// `<3`.
   case emoticon
-  /// Text in double quotation marks (`"…"`, `“…”`, `„…“`, `«…»`) of one direction amid text of
-  /// the other: the text inside the marks, read in its own direction. Text of both directions is
+  /// Text in quotation marks, double (`"…"`, `“…”`, `„…“`, `«…»`) or single (`'…'`, `‘…’`,
+  /// `‚…‘`, `‹…›`), of one direction amid text of the other: the text inside the marks, read in
+  /// its own direction. Text of both directions is
   /// of the direction of its first strong character when most of its words have it.
   ///
   /// Isolated whole, a quotation, parenthetical or emphasis takes the place of the entities inside

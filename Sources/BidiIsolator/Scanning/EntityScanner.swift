@@ -133,8 +133,8 @@ internal struct ScanPosition {
   /// Where it started.
   var lastEntityStart = 0
   var block = PlainTextBlock.Judged()
-  /// The quotation mark that may open a quotation, not yet closed.
-  var openQuotation: OpeningMark<QuotationMark>?
+  /// The quotation marks that may open a quotation, not yet closed.
+  var openQuotations = OpenQuotations()
   /// The emphasis markers that may open emphasis, not yet closed.
   var openEmphasis: OpeningMark<UInt8>?
   /// What the readings around enclosed text found last.
@@ -242,7 +242,7 @@ internal struct EntityFinder {
       url: position.lastURLEnd, entity: position.lastEntityEnd, entityStart: position.lastEntityStart)
     var offset = position.offset
     var block = position.block
-    var openQuotation = position.openQuotation
+    var openQuotations = position.openQuotations
     var openEmphasis = position.openEmphasis
     var readings = position.readings
     let wantsQuotations = kinds.contains(.quotations)
@@ -252,7 +252,7 @@ internal struct EntityFinder {
       position = ScanPosition(
         offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, lastEntityStart: ends.entityStart,
         block: block,
-        openQuotation: openQuotation, openEmphasis: openEmphasis, readings: readings)
+        openQuotations: openQuotations, openEmphasis: openEmphasis, readings: readings)
     }
     while offset < count && offset < result.scanEnd && !result.isFinished {
       offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
@@ -340,10 +340,11 @@ internal struct EntityFinder {
             offset = scanned
           }
           continue
-        case UInt8(ascii: "\""):
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
           if wantsQuotations,
             let entity = quotation(
-              at: .straight, from: offset, to: offset + 1, open: &openQuotation, found: &result,
+              at: byte == UInt8(ascii: "'") ? .straightSingle : .straight, from: offset, to: offset + 1,
+              open: &openQuotations, found: &result,
               lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
@@ -377,7 +378,7 @@ internal struct EntityFinder {
           offset = runEnd
           continue
         case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
-          openQuotation = nil
+          openQuotations = OpenQuotations()
           openEmphasis = nil
           if recordingStructure {
             let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
@@ -423,13 +424,13 @@ internal struct EntityFinder {
           result.appendControl(ControlOccurrence(offset: offset, control: control))
         }
       } else if value == 0x0085 || value == 0x2029 {
-        openQuotation = nil
+        openQuotations = OpenQuotations()
         openEmphasis = nil
         if recordingStructure { result.appendSeparator(offset..<offset + length) }
       } else if let mark = QuotationMark(value) {
         if wantsQuotations,
           let entity = quotation(
-            at: mark, from: offset, to: offset + length, open: &openQuotation, found: &result,
+            at: mark, from: offset, to: offset + length, open: &openQuotations, found: &result,
             lastEntity: ends.entityStart..<ends.entity, readings: &readings)
         {
           result.append(entity)

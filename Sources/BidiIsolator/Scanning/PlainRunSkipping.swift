@@ -140,7 +140,7 @@ extension EntityFinder {
 ///   after F0 that makes the character something other than such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `" # $ % ) * + - @ ] _ ~`, the backtick, a `: / ; < =` that
+/// Not usual are the loop's triggers, `" # $ % ' ) * + - @ ] _ ~`, the backtick, a `: / ; < =` that
 /// does not follow a letter or digit, and the line breaks, and every other lead byte (C2 among
 /// them, which begins the guillemets `« »` that may open and close quotations). The ASCII controls the loop
 /// would pass stand out too, which makes the test shorter, and so do a few Arabic continuation
@@ -190,10 +190,11 @@ internal struct PlainTextBlock {
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
       (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
-    // `" # $ % ) * + - @ ] _ ~`, the backtick and the line breaks, with the other controls, which
+    // `" # $ % ' ) * + - @ ] _ ~`, the backtick and the line breaks, with the other controls, which
     // the loop then skips: a range costs less than five tests.
     let triggers =
-      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x22, count: 4) .| bytes.lanes(from: 0x29, count: 3)
+      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x22, count: 4) .| (bytes .== Self.all(0x27))
+      .| bytes.lanes(from: 0x29, count: 3)
       .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40)) .| (bytes .== Self.all(0x5D))
       .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x60)) .| (bytes .== Self.all(0x7E))
     let addressGoesOn = (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x3A))
