@@ -279,6 +279,8 @@ struct EntityScannerTests {
     ScanExample(
       "قال 'Hello, world!' و‘Hi!’ و‹OK?› أمس", ["quotation:Hello, world!", "quotation:Hi!", "quotation:OK?"]),
     ScanExample("I don't know 'שלום!', it's Dana's", ["quotation:שלום!"]),
+    ScanExample("قال 'Hello world' و 'it's fine' أمس", ["quotation:Hello world", "quotation:it's fine"]),
+    ScanExample("I don't think it's Dana's or the students' book, rock 'n' roll", []),
     ScanExample("\"He said 'שלום!' twice\" ok", ["quotation:שלום!"]),
     ScanExample("עמ' 5 וכו' ג'ירפה ו-rock 'n' roll", ["number:5"]),
     // Nothing of the other direction around it, both directions inside, or an entity inside: none.

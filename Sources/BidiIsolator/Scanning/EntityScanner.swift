@@ -255,7 +255,9 @@ internal struct EntityFinder {
         openQuotations: openQuotations, openEmphasis: openEmphasis, readings: readings)
     }
     while offset < count && offset < result.scanEnd && !result.isFinished {
-      offset = endOfPlainRun(from: offset, wantsWords: wantsWords, block: &block)
+      offset = endOfPlainRun(
+        from: offset, wantsWords: wantsWords, closingSingle: openQuotations.single?.mark == .straightSingle,
+        block: &block)
       guard offset < count else { break }
       let byte = text[offset]
       switch table.role(of: byte) {
@@ -341,6 +343,12 @@ internal struct EntityFinder {
           }
           continue
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
+          // An apostrophe inside a word opens no quotation, and closes none unless one is open.
+          if byte == UInt8(ascii: "'") && openQuotations.single == nil && offset > 0
+            && text[offset - 1].isASCIIAlphanumeric
+          {
+            break
+          }
           if wantsQuotations,
             let entity = quotation(
               at: byte == UInt8(ascii: "'") ? .straightSingle : .straight, from: offset, to: offset + 1,

@@ -15,23 +15,30 @@ extension EntityFinder {
   /// The run stops at any other character, at an Arabic character of interest (digits, number signs,
   /// ALM), at a digit that starts a word (or at the `(` before it, which may open an area code), and
   /// at the start of an ASCII word the loop must look at, one followed by a character that may
-  /// continue an address (`. _ % + - : @`). `block` keeps the last block judged, so that the next
-  /// call, a few bytes on, judges nothing again.
+  /// continue an address (`. _ % + - : @`). It passes an apostrophe after a letter or digit, which
+  /// opens no quotation, unless `closingSingle`: then a quotation opened by `'` is open, which
+  /// such a mark may close. `block` keeps the last block judged, so that the next call, a few bytes on,
+  /// judges nothing again.
   ///
   /// ```swift
   /// // "سلام hello, see example.com"
   /// var block = PlainTextBlock.Judged()
-  /// finder.endOfPlainRun(from: 0, wantsWords: true, block: &block)   // 20, the "e" of "example"
+  /// finder.endOfPlainRun(from: 0, wantsWords: true, closingSingle: false, block: &block)   // 20
   /// ```
   ///
   /// - Complexity: O(*n*) in the length of the run, sixteen bytes per step.
   @inline(__always)
-  func endOfPlainRun(from start: Int, wantsWords: Bool, block: inout PlainTextBlock.Judged) -> Int {
+  func endOfPlainRun(
+    from start: Int, wantsWords: Bool, closingSingle: Bool, block: inout PlainTextBlock.Judged
+  ) -> Int {
     let count = text.count
     // A block is judged with the two bytes before it (a continuation byte is of interest or not by
     // the bytes before it, a digit by whether it continues a word), so the vector path needs two
-    // bytes before the block and sixteen in it.
-    guard count >= 18 else { return endOfPlainRunByCharacter(from: start, limit: count, wantsWords: wantsWords) }
+    // bytes before the block and sixteen in it. While a single quotation is open, which is rare,
+    // the skip by character stops at every apostrophe.
+    guard count >= 18 && !closingSingle else {
+      return endOfPlainRunByCharacter(from: start, limit: count, wantsWords: wantsWords)
+    }
     // The loop may resume right after a word; a digit there starts a word of its own.
     if text[start].isASCIIDigit { return start }
     var offset = start
@@ -83,7 +90,7 @@ extension EntityFinder {
     }
   }
 
-  /// ``endOfPlainRun(from:wantsWords:block:)`` one character at a time, for texts too short for a block
+  /// ``endOfPlainRun(from:wantsWords:closingSingle:block:)`` one character at a time, for texts too short for a block
   /// and for the first character of a text, which has no byte before it. Stops at the first
   /// character that ends at or after `limit`.
   private func endOfPlainRunByCharacter(from start: Int, limit: Int, wantsWords: Bool) -> Int {
@@ -131,7 +138,7 @@ extension EntityFinder {
 /// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. , ! ? ( [ :` and
 ///   the like), but not `. :` right after an ASCII letter or digit, where an address may go on;
 /// - a `/`, `;`, `<` or `=` right after an ASCII letter or digit, where no command or emoticon
-///   starts;
+///   starts, and a `'` there, an apostrophe, which opens no quotation;
 /// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
 /// - the lead byte of a Hebrew, Arabic (U+05C0–U+06FF) or CJK (U+3000–U+9FFF) character, and the
 ///   lead byte F0, which begins the emoji U+1F300–U+1FAFF;
@@ -140,7 +147,7 @@ extension EntityFinder {
 ///   after F0 that makes the character something other than such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `" # $ % ' ) * + - @ ] _ ~`, the backtick, a `: / ; < =` that
+/// Not usual are the loop's triggers, `" # $ % ) * + - @ ] _ ~`, the backtick, a `' : / ; < =` that
 /// does not follow a letter or digit, and the line breaks, and every other lead byte (C2 among
 /// them, which begins the guillemets `« »` that may open and close quotations). The ASCII controls the loop
 /// would pass stand out too, which makes the test shorter, and so do a few Arabic continuation
@@ -190,18 +197,17 @@ internal struct PlainTextBlock {
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
       (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
-    // `" # $ % ' ) * + - @ ] _ ~`, the backtick and the line breaks, with the other controls, which
+    // `" # $ % ) * + - @ ] _ ~`, the backtick and the line breaks, with the other controls, which
     // the loop then skips: a range costs less than five tests.
     let triggers =
-      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x22, count: 4) .| (bytes .== Self.all(0x27))
-      .| bytes.lanes(from: 0x29, count: 3)
+      bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x22, count: 4) .| bytes.lanes(from: 0x29, count: 3)
       .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40)) .| (bytes .== Self.all(0x5D))
       .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x60)) .| (bytes .== Self.all(0x7E))
     let addressGoesOn = (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x3A))
     let digits = bytes.lanes(from: 0x30, count: 10)
-    // `: ; < =` (a range) and `/` start commands and emoticons.
-    let starts = bytes.lanes(from: 0x3A, count: 4) .| (bytes .== Self.all(0x2F))
-    // A digit matters where it starts a word, `. :` where they follow one, `/ : ; < =` where they
+    // `: ; < =` (a range) and `/` start commands and emoticons, `'` quotations.
+    let starts = bytes.lanes(from: 0x3A, count: 4) .| (bytes .== Self.all(0x2F)) .| (bytes .== Self.all(0x27))
+    // A digit matters where it starts a word, `. :` where they follow one, `' / : ; < =` where they
     // do not.
     return triggers .| ((digits .| addressGoesOn) .& (afterWordCharacter .^ digits))
       .| (starts .& .!afterWordCharacter)
