@@ -33,8 +33,8 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case emoticon
   /// Text in quotation marks, double (`"…"`, `“…”`, `„…“`, `«…»`) or single (`'…'`, `‘…’`,
   /// `‚…‘`, `‹…›`), of one direction amid text of the other: the text inside the marks, read in
-  /// its own direction. Text of both directions is
-  /// of the direction of its first strong character when most of its words have it.
+  /// its own direction. Text of both directions has the direction of its first strong character
+  /// when most of its words have it.
   ///
   /// Isolated whole, a quotation, parenthetical or emphasis takes the place of the entities inside
   /// it (in right-to-left text, mentions, hashtags and plain numbers only; in text of both

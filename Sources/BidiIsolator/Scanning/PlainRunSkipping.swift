@@ -17,8 +17,8 @@ extension EntityFinder {
   /// at the start of an ASCII word the loop must look at, one followed by a character that may
   /// continue an address (`. _ % + - : @`). It passes an apostrophe after a letter or digit, which
   /// opens no quotation, unless `closingSingle`: then a quotation opened by `'` is open, which
-  /// such a mark may close. `block` keeps the last block judged, so that the next call, a few bytes on,
-  /// judges nothing again.
+  /// such a mark may close. `block` keeps the last block judged, so that the next call, a few
+  /// bytes on, judges nothing again.
   ///
   /// ```swift
   /// // "سلام hello, see example.com"
