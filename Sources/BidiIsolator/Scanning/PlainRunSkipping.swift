@@ -90,8 +90,9 @@ extension EntityFinder {
     }
   }
 
-  /// ``endOfPlainRun(from:wantsWords:closingSingle:block:)`` one character at a time, for texts too short for a block
-  /// and for the first character of a text, which has no byte before it. Stops at the first
+  /// ``endOfPlainRun(from:wantsWords:closingSingle:block:)`` one character at a time, for texts
+  /// too short for a block, for the first character of a text, which has no byte before it, and
+  /// while a quotation opened by `'` is open (it stops at every apostrophe). Stops at the first
   /// character that ends at or after `limit`.
   private func endOfPlainRunByCharacter(from start: Int, limit: Int, wantsWords: Bool) -> Int {
     let count = text.count
