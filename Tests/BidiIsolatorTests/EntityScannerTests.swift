@@ -154,6 +154,12 @@ struct EntityScannerTests {
         "number:2.0.1-beta", "number:5-star", "number:3-in-1", "number:15-Jan-2024", "number:5", "number:7",
         "number:2024", "number:5",
       ]),
+    // An ISO 8601 date takes the time `T` joins to it, and its zone; not letters or a word after.
+    ScanExample(
+      "سجل 2024-01-15T10:30:00Z و 2024-01-15T10:30:00.5+03:00 و 2024-01-15T1030-0500، 2024-01-15T10:30Zulu و 2024-01-15Tx",
+      [
+        "number:2024-01-15T10:30:00Z", "number:2024-01-15T10:30:00.5+03:00", "number:2024-01-15T1030-0500",
+      ]),
     ScanExample(
       "50%off 41%https://example.com 29%dana@example.com",
       ["url:https://example.com", "email:29%dana@example.com"]),

@@ -348,6 +348,14 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// Unisolated, right-to-left text shows the date's groups and the time in the wrong order.
+  @Test("a date and time in ISO 8601 stays whole", arguments: IsolationStrategy.allCases)
+  func isoDateTime(_ strategy: IsolationStrategy) throws {
+    #expect(try display("موعد 2024-01-15T10:30:00Z هنا") == rtl("هنا") + " 15T10:30:00Z-01-2024 " + rtl("موعد"))
+    try expectWhole(
+      [("موعد ", "2024-01-15T10:30:00Z", "هنا"), ("הרישום ", "2024-01-15T10:30+03:00", "כאן")], strategy)
+  }
+
   @Test("a Latin mention in Persian, a Hebrew hashtag in English", arguments: IsolationStrategy.allCases)
   func mixedNames(_ strategy: IsolationStrategy) throws {
     let persian = "سلام @alice، خوبی؟"

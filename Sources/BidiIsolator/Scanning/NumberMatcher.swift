@@ -17,6 +17,8 @@ extension EntityFinder {
   ///   groups of two digits or more joined by spaces alone, seven to eleven digits in all
   ///   (`050 123 4567`, `06 12 34 56 78`, `۰۹۱۲ ۳۴۵ ۶۷۸۹`; not `05 10`, `01:12 30`, nor the `3`
   ///   of `050 123 4567 3`).
+  /// - After an ISO 8601 date, the time that `T` joins to it, with its zone:
+  ///   `2024-01-15T10:30:00Z`, `2024-01-15T10:30+03:00`.
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…`, `℃ ℉` (`50%`, `9.99€`); after a degree
   ///   sign, the left-to-right letters of its scale (`25°C`, `45°N`), and a degree sign and its
   ///   scale may follow a space (`25 °C`). Or, with no terminator, left-to-right words joined to
@@ -85,6 +87,7 @@ extension EntityFinder {
       groups += 1
     }
     if let beforeSpaces, trunkDigits < Self.shortestNationalNumber { (end, groups) = beforeSpaces }
+    if bare && groups == 3, let timeEnd = isoTimeEnd(afterDate: start..<end) { end = timeEnd }
     affixes = 0
     var lastSuffix: UInt32 = 0
     while end < count && affixes < 2 {
@@ -134,6 +137,59 @@ extension EntityFinder {
       default:
         return end
       }
+    }
+    return end
+  }
+
+  /// The end of the time that follows the ISO 8601 date `date` (`2024-01-15`), joined by `T`:
+  /// hours and minutes, then seconds and their fraction if any, then `Z` or an offset
+  /// (`T10:30:00.5Z`, `T10:30+03:00`, `T1030-0500`); `nil` when no such time follows. Right-to-left
+  /// text would show the date's groups and the time in the wrong order (`15T10:30:00Z-01-2024`).
+  ///
+  /// - Complexity: O(*k*) in the length read.
+  private func isoTimeEnd(afterDate date: Range<Int>) -> Int? {
+    func digits(_ count: Int, at offset: Int) -> Bool {
+      (offset..<offset + count).allSatisfy { text.byte(at: $0).isASCIIDigit }
+    }
+    let pattern = date.lowerBound
+    guard date.count == 10, digits(4, at: pattern), text.byte(at: pattern + 4) == UInt8(ascii: "-"),
+      digits(2, at: pattern + 5), text.byte(at: pattern + 7) == UInt8(ascii: "-"), digits(2, at: pattern + 8),
+      text.byte(at: date.upperBound) == UInt8(ascii: "T")
+    else { return nil }
+    // `hh:mm` or `hhmm` at `offset`, with seconds the same way, and a decimal fraction.
+    func timeEnd(at offset: Int) -> Int? {
+      guard digits(2, at: offset) else { return nil }
+      var end = offset + 2
+      let colon = text.byte(at: end) == UInt8(ascii: ":")
+      if colon { end += 1 }
+      guard digits(2, at: end) else { return nil }
+      end += 2
+      if colon ? text.byte(at: end) == UInt8(ascii: ":") : digits(2, at: end) {
+        if colon { end += 1 }
+        guard digits(2, at: end) else { return nil }
+        end += 2
+        let mark = text.byte(at: end)
+        if (mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",")) && digits(1, at: end + 1) {
+          end += 1
+          while text.byte(at: end).isASCIIDigit { end += 1 }
+        }
+      }
+      return end
+    }
+    guard var end = timeEnd(at: date.upperBound + 1) else { return nil }
+    switch text.byte(at: end) {
+    case UInt8(ascii: "Z"):
+      end += 1
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      guard digits(2, at: end + 1) else { break }
+      end += 3
+      if text.byte(at: end) == UInt8(ascii: ":"), digits(2, at: end + 1) {
+        end += 3
+      } else if digits(2, at: end) {
+        end += 2
+      }
+    default:
+      break
     }
     return end
   }
