@@ -245,10 +245,26 @@ struct EntityScannerTests {
     ScanExample("השתמשו ב-/play או (/skip_2) «/stop»", ["command:/play", "command:/skip_2", "command:/stop"]),
     ScanExample("then /remind, or /remind. \"/stop\"", ["command:/remind", "command:/remind", "command:/stop"]),
     // A path, a file, a word glued on, or after a letter, digit or sign: no command.
-    ScanExample("/usr/bin و /a.txt و /x-y و /startابدأ و /1", ["number:1"]),
+    ScanExample("/usr/bin و /a.txt و /x-y و /startابدأ و /1", ["path:/usr/bin", "number:1"]),
     ScanExample("and/or w/o a+/b 'x'/y", []),
     ScanExample("1/2", ["number:1/2"]),
     ScanExample("https://example.com/start ok", ["url:https://example.com/start"]),
+  ]
+
+  static let paths: [ScanExample] = [
+    ScanExample("الملف في /home/user/مستندات/file.txt الآن", ["path:/home/user/مستندات/file.txt"]),
+    ScanExample("افتح C:\\Users\\أحمد\\Desktop\\تقرير.docx من فضلك", ["path:C:\\Users\\أحمد\\Desktop\\تقرير.docx"]),
+    ScanExample("שמור ב-~/Documents/דוחות/ עכשיו", ["path:~/Documents/דוחות/"]),
+    // A prefix that names a directory counts as a name; the sentence's `.` is not the path's.
+    ScanExample(
+      "شغل ./build.sh ثم ../scripts/run.sh. و /usr/local/../lib",
+      [
+        "path:./build.sh", "path:../scripts/run.sh", "path:/usr/local/../lib",
+      ]),
+    // One name (a command, if any), no letter, after a letter, digit or sign, or a drive alone: no
+    // path.
+    ScanExample(
+      "and/or km/h a/b/c 1/2/3 /10/7/2026 C:\\ ب /tmp", ["number:1/2/3", "number:10/7/2026", "command:/tmp"]),
   ]
 
   static let emoticons: [ScanExample] = [
@@ -260,7 +276,7 @@ struct EntityScannerTests {
     // Neutrals alone, letters at both ends: read as typed, or mirrored whole. No emoticon.
     ScanExample("סתם :) ו-:-( xD T_T ^_^", []),
     // After or before a letter or digit, or before a number or word: no emoticon.
-    ScanExample("x:D :Done C:\\x a=3", ["number:3"]),
+    ScanExample("x:D :Done C:\\x a=3", ["path:C:\\x", "number:3"]),
     ScanExample("השעה 10:30 :D:D", ["number:10:30"]),
     ScanExample("<3,590 و :3.5", ["number:3,590", "number:3.5"]),
   ]
@@ -364,6 +380,9 @@ struct EntityScannerTests {
 
   @Test("commands", arguments: commands)
   func command(_ example: ScanExample) { check(example) }
+
+  @Test("paths", arguments: paths)
+  func path(_ example: ScanExample) { check(example) }
 
   @Test("emoticons", arguments: emoticons)
   func emoticon(_ example: ScanExample) { check(example) }

@@ -356,6 +356,23 @@ struct IsolationTests {
       [("موعد ", "2024-01-15T10:30:00Z", "هنا"), ("הרישום ", "2024-01-15T10:30+03:00", "כאן")], strategy)
   }
 
+  /// Unisolated, right-to-left text takes the slashes, and the right-to-left names between them,
+  /// to its own side. Marks cannot reorder a right-to-left name inside a path (nor inside a URL):
+  /// under the mark strategy such a path is only checked to come back whole.
+  @Test("a file path reads as typed", arguments: IsolationStrategy.allCases)
+  func filePath(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      ("في /home/مستندات/a.txt الآن", rtl("الآن") + " /home/" + rtl("مستندات") + "/a.txt " + rtl("في")),
+      ("افتح C:\\Users\\أحمد\\Desktop الآن", rtl("الآن") + " C:\\Users\\" + rtl("أحمد") + "\\Desktop " + rtl("افتح")),
+      ("שמור ב-~/דוחות/ עכשיו", rtl("עכשיו") + " ~/" + rtl("דוחות") + "/" + rtl("שמור ב-")),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      if strategy != .mark { #expect(try display(output) == expected, "\(escaped(output))") }
+      #expect(isolator(strategy).removeIsolation(from: output) == message)
+    }
+    try expectWhole([("הקובץ ", "/usr/local/bin/", "כאן"), ("شغل ", "./build.sh", "الآن")], strategy)
+  }
+
   @Test("a Latin mention in Persian, a Hebrew hashtag in English", arguments: IsolationStrategy.allCases)
   func mixedNames(_ strategy: IsolationStrategy) throws {
     let persian = "سلام @alice، خوبی؟"
@@ -472,6 +489,7 @@ struct IsolationTests {
     "Call \"مكتب 2\" now, «الساعة 10:30»", "I found (ראה סעיף 3) ok", "قال \"I love مصر so much\" أمس",
     "The title says \"פעילות הבינאום, W3C\" in Hebrew.", "הוא אמר \"I saw מכתב 2 today\" ואז",
     "I don't know 'שלום!', it's Dana's", "עמ' 5 וכו' ג'ירפה 'שלום'", "אמרתי לו ‘I’m fine!’ ואז",
+    "שמור ב-~/Documents/דוחות/ עכשיו", "شغل ./build.sh ثم C:\\Users\\أحمد\\Desktop.",
     // A mention right after the retweet prefix: read past the control inserted before its sigil.
     "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N",
   ]

@@ -43,10 +43,10 @@ extension EntityFinder {
     return entity(.command, start, end)
   }
 
-  /// Whether a command may follow `previous` (the scalar before it, and where that starts): white
-  /// space, an opening bracket or quote (a straight one after white space), or the hyphen after a
-  /// Hebrew prefix letter.
-  private func mayPrecedeCommand(_ previous: (value: UInt32, controlsStart: Int)) -> Bool {
+  /// Whether a command or a path may follow `previous` (the scalar before it, and where that
+  /// starts): white space, an opening bracket or quote (a straight one after white space), or the
+  /// hyphen after a Hebrew prefix letter.
+  func mayPrecedeCommand(_ previous: (value: UInt32, controlsStart: Int)) -> Bool {
     switch previous.value {
     case _ where isSpace(previous.value):
       return true
@@ -65,7 +65,7 @@ extension EntityFinder {
   }
 
   /// Whether `value` is white space, a tab, or a line or paragraph separator.
-  private func isSpace(_ value: UInt32) -> Bool {
+  func isSpace(_ value: UInt32) -> Bool {
     switch table.kind(of: value) {
     case .space, .paragraphSeparator: true
     default: value == 0x09 || value == 0x0B || value == 0x0C

@@ -28,6 +28,9 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case term
   /// A bot or slash command: `/start`, `/help@MyBot`.
   case command
+  /// A file path of two names or more: `/home/user/مستندات/file.txt`, `~/Documents/a.txt`,
+  /// `./build.sh`, `C:\Users\أحمد\Desktop`.
+  case path
   /// An emoticon with a letter or digit, which right-to-left text would turn around: `:D`, `:P`,
   /// `<3`.
   case emoticon
@@ -50,14 +53,14 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case emphasis
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
-  /// numbers, cashtags, terms, commands and emoticons. Mentions and hashtags read in the direction
+  /// numbers, cashtags, terms, commands, paths and emoticons. Mentions and hashtags read in the direction
   /// of their name, code in the direction of its first strong character, quotations,
   /// parentheticals and emphasis in their own.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
-    case .url, .email, .number, .cashtag, .term, .command, .emoticon: true
+    case .url, .email, .number, .cashtag, .term, .command, .path, .emoticon: true
     case .mention, .hashtag, .code, .quotation, .parenthetical, .emphasis: false
     }
   }
@@ -96,6 +99,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .code: self = .code
     case .term: self = .terms
     case .command: self = .commands
+    case .path: self = .paths
     case .emoticon: self = .emoticons
     case .quotation: self = .quotations
     case .parenthetical: self = .parentheticals
@@ -129,9 +133,11 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let parentheticals = EntityKinds(rawValue: 1 << 11)
   /// Emphasis (`*Hello!*` in right-to-left text).
   public static let emphasis = EntityKinds(rawValue: 1 << 12)
+  /// File paths (`/usr/bin`, `C:\Users`).
+  public static let paths = EntityKinds(rawValue: 1 << 13)
   /// Every kind: the default.
   public static let all: EntityKinds = [
-    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .emoticons,
+    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .paths, .emoticons,
     .quotations, .parentheticals, .emphasis,
   ]
 
@@ -142,7 +148,8 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
 
   /// The kinds that begin at a letter or digit, which the scan must read words for. Written as
   /// bits: an array literal here built and freed an array on every call.
-  internal static let startingInWords = EntityKinds(rawValue: urls.rawValue | emails.rawValue | numbers.rawValue)
+  internal static let startingInWords = EntityKinds(
+    rawValue: urls.rawValue | emails.rawValue | numbers.rawValue | paths.rawValue)
   /// The kinds with a domain.
   internal static let addresses = EntityKinds(rawValue: urls.rawValue | emails.rawValue)
 }

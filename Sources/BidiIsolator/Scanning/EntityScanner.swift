@@ -322,7 +322,9 @@ internal struct EntityFinder {
         case UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: "="):
           let found: RawEntity? =
             switch byte {
-            case UInt8(ascii: "/"): kinds.contains(.commands) ? matchCommand(at: offset) : nil
+            case UInt8(ascii: "/"):
+              (kinds.contains(.commands) ? matchCommand(at: offset) : nil)
+                ?? (kinds.contains(.paths) ? matchPath(slashAt: offset, notBefore: ends.entity) : nil)
             default: kinds.contains(.emoticons) ? matchEmoticon(at: offset) : nil
             }
           if let entity = found {
@@ -512,6 +514,9 @@ internal struct EntityFinder {
   /// Tries the matchers that can start at an ASCII letter or digit, in order of precedence: a URL
   /// with a scheme or `www.`, an e-mail address, a bare domain, a number.
   private func matchWord(at start: Int, notBefore earliest: Int) -> Attempt {
+    if text.byte(at: start + 1) == UInt8(ascii: ":") && kinds.contains(.paths), let path = matchWindowsPath(at: start) {
+      return .found(path)
+    }
     let previous = text.scalarSkippingControls(before: start)?.value
     var scanned = start + 1
     // A domain written with Latin accents (`ELPAÍS.com`) is reached at its first ASCII letter after
