@@ -154,6 +154,10 @@ struct EntityScannerTests {
         "number:2.0.1-beta", "number:5-star", "number:3-in-1", "number:15-Jan-2024", "number:5", "number:7",
         "number:2024", "number:5",
       ]),
+    // A hardware address, six hexadecimal pairs; not seven, nor one a word goes on from.
+    ScanExample(
+      "כתובת 01:02:aa:4a:bb:06 و 00-1A-2B-3C-4D-5E، aa:bb:cc:dd:ee:ffx",
+      ["number:01:02:aa:4a:bb:06", "number:00-1A-2B-3C-4D-5E"]),
     // An ISO 8601 date takes the time `T` joins to it, and its zone; not letters or a word after.
     ScanExample(
       "سجل 2024-01-15T10:30:00Z و 2024-01-15T10:30:00.5+03:00 و 2024-01-15T1030-0500، 2024-01-15T10:30Zulu و 2024-01-15Tx",

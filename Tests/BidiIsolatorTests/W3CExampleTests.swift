@@ -39,8 +39,9 @@ struct W3CExampleTests {
     ("UB6-ar", "one two " + rtl("خمسة") + " ١٢٣٤ " + rtl("ثلاثة")),
     // Domain names in an Arabic list keep the list's right-to-left order.
     ("IM2", "bidi_advanced.net ،bidi_intro.net :" + rtl("اتبع هذه الروابط بالترتيب")),
-    // Phone numbers and ISBNs in right-to-left text read left to right.
+    // Phone numbers, hardware addresses and ISBNs in right-to-left text read left to right.
     ("IM6", "... (012) 345 6789 ..."),
+    ("IM7", "... 01:02:aa:4a:bb:06 " + rtl("כתובת")),
     ("LB6", "123-4-56789-0 :" + rtl("المعرف")),
     ("SB3", "978-0-1234-5678-7 :" + rtl("ردمك")),
     // An Arabic range reads right to left, as the algorithm already shows it.

@@ -517,6 +517,7 @@ internal struct EntityFinder {
     if text.byte(at: start + 1) == UInt8(ascii: ":") && kinds.contains(.paths), let path = matchWindowsPath(at: start) {
       return .found(path)
     }
+    if kinds.contains(.numbers), let address = matchHardwareAddress(at: start) { return .found(address) }
     let previous = text.scalarSkippingControls(before: start)?.value
     var scanned = start + 1
     // A domain written with Latin accents (`ELPAÍS.com`) is reached at its first ASCII letter after

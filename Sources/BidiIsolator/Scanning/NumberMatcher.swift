@@ -17,6 +17,7 @@ extension EntityFinder {
   ///   groups of two digits or more joined by spaces alone, seven to eleven digits in all
   ///   (`050 123 4567`, `06 12 34 56 78`, `۰۹۱۲ ۳۴۵ ۶۷۸۹`; not `05 10`, `01:12 30`, nor the `3`
   ///   of `050 123 4567 3`).
+  /// - Hardware addresses, six hexadecimal pairs (``matchHardwareAddress(at:)``).
   /// - After an ISO 8601 date, the time that `T` joins to it, with its zone:
   ///   `2024-01-15T10:30:00Z`, `2024-01-15T10:30+03:00`.
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…`, `℃ ℉` (`50%`, `9.99€`); after a degree
@@ -139,6 +140,32 @@ extension EntityFinder {
       }
     }
     return end
+  }
+
+  /// Matches a hardware (MAC) address at `start`: six pairs of hexadecimal digits joined by `:`
+  /// or by `-` (`01:02:aa:4a:bb:06`, `00-1A-2B-3C-4D-5E`), a number whose letters would otherwise
+  /// split it into runs that right-to-left text reorders (the W3C's example IM7 shows
+  /// `aa:4a:bb:06:01:02`). Not after a letter, mark or digit, nor before one or another pair.
+  ///
+  /// - Complexity: O(1).
+  func matchHardwareAddress(at start: Int) -> RawEntity? {
+    func isHex(_ byte: UInt8) -> Bool {
+      byte.isASCIIDigit || (byte | 0x20) &- UInt8(ascii: "a") < 6
+    }
+    let separator = text.byte(at: start + 2)
+    guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "-"),
+      canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
+    else { return nil }
+    for pair in 0..<6 {
+      let offset = start + 3 * pair
+      guard isHex(text.byte(at: offset)), isHex(text.byte(at: offset + 1)) else { return nil }
+      if pair < 5 && text.byte(at: offset + 2) != separator { return nil }
+    }
+    let end = start + 17
+    let next = text.byte(at: end)
+    if next == separator && isHex(text.byte(at: end + 1)) { return nil }
+    if continuesWord(at: end) { return nil }
+    return entity(.number, start, end)
   }
 
   /// The end of the time that follows the ISO 8601 date `date` (`2024-01-15`), joined by `T`:
