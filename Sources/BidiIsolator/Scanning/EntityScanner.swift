@@ -517,7 +517,12 @@ internal struct EntityFinder {
     if text.byte(at: start + 1) == UInt8(ascii: ":") && kinds.contains(.paths), let path = matchWindowsPath(at: start) {
       return .found(path)
     }
-    if kinds.contains(.numbers), let address = matchHardwareAddress(at: start) { return .found(address) }
+    let third = text.byte(at: start + 2)
+    if third == UInt8(ascii: ":") || third == UInt8(ascii: "-"), kinds.contains(.numbers),
+      let address = matchHardwareAddress(at: start)
+    {
+      return .found(address)
+    }
     let previous = text.scalarSkippingControls(before: start)?.value
     var scanned = start + 1
     // A domain written with Latin accents (`ELPAÍS.com`) is reached at its first ASCII letter after

@@ -153,18 +153,16 @@ extension EntityFinder {
       byte.isASCIIDigit || (byte | 0x20) &- UInt8(ascii: "a") < 6
     }
     let separator = text.byte(at: start + 2)
-    guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "-"),
-      canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
-    else { return nil }
+    guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "-") else { return nil }
     for pair in 0..<6 {
       let offset = start + 3 * pair
       guard isHex(text.byte(at: offset)), isHex(text.byte(at: offset + 1)) else { return nil }
       if pair < 5 && text.byte(at: offset + 2) != separator { return nil }
     }
     let end = start + 17
-    let next = text.byte(at: end)
-    if next == separator && isHex(text.byte(at: end + 1)) { return nil }
-    if continuesWord(at: end) { return nil }
+    guard !(text.byte(at: end) == separator && isHex(text.byte(at: end + 1))), !continuesWord(at: end),
+      canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
+    else { return nil }
     return entity(.number, start, end)
   }
 
