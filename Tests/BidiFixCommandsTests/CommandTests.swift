@@ -39,6 +39,17 @@ struct CommandTests {
   func kinds() throws {
     let run = try BidiFixBinary.run(["isolate", "--kinds", "url"], input: "@bob see http://x.com/a and 50%\n")
     #expect(run.text == "@bob see \(Self.LRI)http://x.com/a\(Self.PDI) and 50%\n")
+    // A retweet marker is found before a mention, and only when both kinds are asked for.
+    let repost = "RT @bob: שלום\n"
+    let marked = try BidiFixBinary.run(["isolate", "--kinds", "retweet,mention"], input: repost)
+    #expect(marked.text == "\(Self.LRI)RT\(Self.PDI) \(Self.LRI)@bob\(Self.PDI): שלום\n")
+    let mentionsOnly = try BidiFixBinary.run(["isolate", "--kinds", "mention"], input: repost)
+    #expect(mentionsOnly.text == "RT \(Self.LRI)@bob\(Self.PDI): שלום\n")
+    let listed = try BidiFixBinary.run(["scan", "--json"], input: repost)
+    #expect(
+      listed.text
+        == #"{"entities":[{"kind":"retweet","start":0,"end":2,"text":"RT"},{"kind":"mention","start":3,"end":7,"text":"@bob"}]}"#
+        + "\n")
     let bad = try BidiFixBinary.run(["isolate", "--kinds", "phone"], input: "x\n")
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("unknown entity kind 'phone'"))

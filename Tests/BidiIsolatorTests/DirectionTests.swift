@@ -17,6 +17,8 @@ struct DirectionTests {
     ("\u{2067}שלום\u{2069} hello", .leftToRight),  // isolates are skipped, as rule P2 does
     ("\u{200F}hello", .rightToLeft),  // a mark is a strong character
     ("HTML و CSS: تصميم و إنشاء مواقع الويب", .leftToRight),
+    ("RT @alice: مرحبا كيف حالك", .rightToLeft),  // a repost's marker names no language
+    ("ok RT @alice: مرحبا", .leftToRight),
   ]
 
   @Test("first strong character outside entities", arguments: firstStrongCases)

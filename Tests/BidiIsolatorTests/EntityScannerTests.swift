@@ -43,7 +43,7 @@ struct EntityScannerTests {
     ScanExample("@alice@localhost @bob: hi @c@d.com@e", ["mention:@bob"]),
     // Hebrew's prefix letters take a hyphen before a Latin word or a name.
     ScanExample("תודה ל-@דני! ו-@bob, x-@c", ["mention:@דני", "mention:@bob"]),
-    ScanExample("RT@alice rt:@bob f!@kn", ["mention:@alice", "mention:@bob"]),
+    ScanExample("RT@alice rt:@bob f!@kn", ["retweet:RT", "mention:@alice", "retweet:rt", "mention:@bob"]),
     ScanExample("の@usernameに到着 @我abc", ["mention:@username", "mention:@我"]),  // the script changes
     ScanExample("@user/list-name @ユーザー/x", ["mention:@user/list-name", "mention:@ユーザー"]),
     ScanExample("「@さくら」（@太郎）【@花子】", ["mention:@さくら", "mention:@太郎", "mention:@花子"]),
@@ -255,6 +255,18 @@ struct EntityScannerTests {
     ScanExample("https://example.com/start ok", ["url:https://example.com/start"]),
   ]
 
+  static let retweets: [ScanExample] = [
+    ScanExample("RT @ahmed_99: أحب iPhone جدا", ["retweet:RT", "mention:@ahmed_99"]),
+    ScanExample(
+      "rt @a: RT: @b MT @c שלום", ["retweet:rt", "mention:@a", "retweet:RT", "mention:@b", "retweet:MT", "mention:@c"]),
+    // Entities, white space, symbols and punctuation may come first; a new line starts anew.
+    ScanExample("🔥 #عاجل RT @a x", ["hashtag:#عاجل", "retweet:RT", "mention:@a"]),
+    ScanExample("שלום\nRT @a", ["retweet:RT", "mention:@a"]),
+    // After a word of any script, inside a word, or before no mention: no marker.
+    ScanExample("I RT @a, مرحبا RT @b", ["mention:@a", "mention:@b"]),
+    ScanExample("ART @a #RT @b RT. @c RT", ["mention:@a", "hashtag:#RT", "mention:@b", "mention:@c"]),
+  ]
+
   static let paths: [ScanExample] = [
     ScanExample("الملف في /home/user/مستندات/file.txt الآن", ["path:/home/user/مستندات/file.txt"]),
     ScanExample("افتح C:\\Users\\أحمد\\Desktop\\تقرير.docx من فضلك", ["path:C:\\Users\\أحمد\\Desktop\\تقرير.docx"]),
@@ -384,6 +396,9 @@ struct EntityScannerTests {
 
   @Test("commands", arguments: commands)
   func command(_ example: ScanExample) { check(example) }
+
+  @Test("retweet markers", arguments: retweets)
+  func retweet(_ example: ScanExample) { check(example) }
 
   @Test("paths", arguments: paths)
   func path(_ example: ScanExample) { check(example) }

@@ -68,6 +68,8 @@ struct HostileInputTests {
     ("20,000 script changes in a name", "@" + String(repeating: "a我", count: 20_000)),
     ("20,000 cashtags", String(repeating: " $AB.CD", count: 20_000)),
     ("20,000 retweet prefixes", String(repeating: "RT@", count: 20_000)),
+    ("20,000 retweets of retweets", String(repeating: "RT @a: ", count: 20_000) + "שלום"),
+    ("20,000 entities before a retweet", String(repeating: "@a ", count: 20_000) + "RT @b: שלום"),
   ]
 
   // Speed is measured in release by Scripts/bench-hostile and Scripts/bench, not timed here; a

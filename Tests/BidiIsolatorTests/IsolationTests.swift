@@ -373,6 +373,24 @@ struct IsolationTests {
     try expectWhole([("הקובץ ", "/usr/local/bin/", "כאן"), ("شغل ", "./build.sh", "الآن")], strategy)
   }
 
+  /// `RT` is the first strong character of a repost: unisolated, it makes the message left to right
+  /// and shows the right-to-left words around a Latin one in the wrong order. Rule P2 passes over
+  /// isolates only, so embeddings and marks need the message's direction written in too.
+  @Test("a retweet marker leaves the message its own direction", arguments: IsolationStrategy.allCases)
+  func retweetMarker(_ strategy: IsolationStrategy) throws {
+    #expect(try display("RT @ahmed: أحب iPhone جدا") == "RT @ahmed: " + rtl("أحب") + " iPhone " + rtl("جدا"))
+    let isolator = isolator(strategy, explicit: strategy == .isolate ? .none : .mark)
+    for (message, expected) in [
+      ("RT @ahmed: أحب iPhone جدا", rtl("جدا") + " iPhone " + rtl("أحب") + " :@ahmed RT"),
+      ("rt @a: RT @דנה: אני אוהב את Swift", "Swift " + rtl("אני אוהב את") + " :" + rtl("@דנה") + " RT :@a rt"),
+      ("RT @user: hello عالم", "RT @user: hello " + rtl("عالم")),
+    ] {
+      let output = isolator.isolate(message)
+      #expect(try display(output) == expected, "\(escaped(output))")
+      #expect(isolator.removeIsolation(from: output) == message)
+    }
+  }
+
   @Test("a Latin mention in Persian, a Hebrew hashtag in English", arguments: IsolationStrategy.allCases)
   func mixedNames(_ strategy: IsolationStrategy) throws {
     let persian = "سلام @alice، خوبی؟"
@@ -491,7 +509,7 @@ struct IsolationTests {
     "I don't know 'שלום!', it's Dana's", "עמ' 5 וכו' ג'ירפה 'שלום'", "אמרתי לו ‘I’m fine!’ ואז",
     "שמור ב-~/Documents/דוחות/ עכשיו", "شغل ./build.sh ثم C:\\Users\\أحمد\\Desktop.",
     // A mention right after the retweet prefix: read past the control inserted before its sigil.
-    "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N",
+    "RT@bob: مرحبا", "שלוםrt:@bob היי", "ok rt@N", "RT @a: RT @דנה: שלום", "🔥 rt: @a x\r\nMT @b שלום",
   ]
 
   @Test("isolating is reversible and idempotent on chat messages", arguments: IsolationStrategy.allCases)

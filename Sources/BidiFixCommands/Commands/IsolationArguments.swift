@@ -7,7 +7,7 @@ import BidiIsolator
 struct EntityArguments: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Entity kinds to look for, comma-separated: mention, hashtag, cashtag, url, email, number, code, term, command, path, emoticon, quotation, parenthetical, emphasis (default: all).",
+      "Entity kinds to look for, comma-separated: mention, hashtag, cashtag, url, email, number, code, term, command, retweet, path, emoticon, quotation, parenthetical, emphasis (default: all).",
       valueName: "kinds"))
   var kinds: String?
 

@@ -142,6 +142,7 @@ struct EntityReport {
       case .code: out.append(#"{"kind":"code""#)
       case .term: out.append(#"{"kind":"term""#)
       case .command: out.append(#"{"kind":"command""#)
+      case .retweet: out.append(#"{"kind":"retweet""#)
       case .path: out.append(#"{"kind":"path""#)
       case .emoticon: out.append(#"{"kind":"emoticon""#)
       case .quotation: out.append(#"{"kind":"quotation""#)

@@ -84,6 +84,7 @@ extension EntityKind {
     case .code: #"{"kind":"code","start":"#
     case .term: #"{"kind":"term","start":"#
     case .command: #"{"kind":"command","start":"#
+    case .retweet: #"{"kind":"retweet","start":"#
     case .path: #"{"kind":"path","start":"#
     case .emoticon: #"{"kind":"emoticon","start":"#
     case .quotation: #"{"kind":"quotation","start":"#

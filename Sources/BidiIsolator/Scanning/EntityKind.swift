@@ -28,6 +28,9 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case term
   /// A bot or slash command: `/start`, `/help@MyBot`.
   case command
+  /// The marker of a repost, `RT` or `MT` before a mention where a message's words begin
+  /// (`RT @user: …`): it names no language, so it does not decide the message's direction.
+  case retweet
   /// A file path of two names or more: `/home/user/مستندات/file.txt`, `~/Documents/a.txt`,
   /// `./build.sh`, `C:\Users\أحمد\Desktop`.
   case path
@@ -53,14 +56,14 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case emphasis
 
   /// Whether the entity always reads left to right whatever its characters: URLs, e-mail addresses,
-  /// numbers, cashtags, terms, commands, paths and emoticons. Mentions and hashtags read in the direction
-  /// of their name, code in the direction of its first strong character, quotations,
-  /// parentheticals and emphasis in their own.
+  /// numbers, cashtags, terms, commands, retweet markers, paths and emoticons. Mentions and
+  /// hashtags read in the direction of their name, code in the direction of its first strong
+  /// character, quotations, parentheticals and emphasis in their own.
   ///
   /// - Complexity: O(1).
   public var isAlwaysLeftToRight: Bool {
     switch self {
-    case .url, .email, .number, .cashtag, .term, .command, .path, .emoticon: true
+    case .url, .email, .number, .cashtag, .term, .command, .retweet, .path, .emoticon: true
     case .mention, .hashtag, .code, .quotation, .parenthetical, .emphasis: false
     }
   }
@@ -99,6 +102,7 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
     case .code: self = .code
     case .term: self = .terms
     case .command: self = .commands
+    case .retweet: self = .retweets
     case .path: self = .paths
     case .emoticon: self = .emoticons
     case .quotation: self = .quotations
@@ -135,10 +139,12 @@ public struct EntityKinds: OptionSet, Sendable, Hashable {
   public static let emphasis = EntityKinds(rawValue: 1 << 12)
   /// File paths (`/usr/bin`, `C:\Users`).
   public static let paths = EntityKinds(rawValue: 1 << 13)
+  /// Retweet markers (`RT` in `RT @user: …`).
+  public static let retweets = EntityKinds(rawValue: 1 << 14)
   /// Every kind: the default.
   public static let all: EntityKinds = [
-    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .paths, .emoticons,
-    .quotations, .parentheticals, .emphasis,
+    .mentions, .hashtags, .urls, .emails, .numbers, .cashtags, .code, .terms, .commands, .retweets, .paths,
+    .emoticons, .quotations, .parentheticals, .emphasis,
   ]
 
   /// Whether the set holds `kind`.

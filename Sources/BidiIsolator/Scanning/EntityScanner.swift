@@ -132,6 +132,10 @@ internal struct ScanPosition {
   var lastEntityEnd = 0
   /// Where it started.
   var lastEntityStart = 0
+  /// How far the paragraph's opening is read: up to here, outside entities, it holds no strong
+  /// character, so a retweet marker may follow; -1 once one is read. A scan from inside a text
+  /// starts with -1.
+  var lead = 0
   var block = PlainTextBlock.Judged()
   /// The quotation marks that may open a quotation, not yet closed.
   var openQuotations = OpenQuotations()
@@ -141,12 +145,14 @@ internal struct ScanPosition {
   var readings = DirectionReadings()
 }
 
-/// Where the last URL and the last entity of any kind ended, which glued entities start from, and
-/// where the last entity started, which enclosed text reads back past.
+/// Where the last URL and the last entity of any kind ended, which glued entities start from,
+/// where the last entity started, which enclosed text reads back past, and how far the paragraph's
+/// opening is read (``ScanPosition/lead``).
 internal struct EntityEnds {
   var url: Int
   var entity: Int
   var entityStart: Int
+  var lead: Int
 
   @inline(__always)
   mutating func record(_ found: RawEntity) {
@@ -239,7 +245,8 @@ internal struct EntityFinder {
     let count = text.count
     let wantsWords = !kinds.isDisjoint(with: .startingInWords)
     var ends = EntityEnds(
-      url: position.lastURLEnd, entity: position.lastEntityEnd, entityStart: position.lastEntityStart)
+      url: position.lastURLEnd, entity: position.lastEntityEnd, entityStart: position.lastEntityStart,
+      lead: position.lead)
     var offset = position.offset
     var block = position.block
     var openQuotations = position.openQuotations
@@ -251,7 +258,7 @@ internal struct EntityFinder {
     defer {
       position = ScanPosition(
         offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, lastEntityStart: ends.entityStart,
-        block: block,
+        lead: ends.lead, block: block,
         openQuotations: openQuotations, openEmphasis: openEmphasis, readings: readings)
     }
     while offset < count && offset < result.scanEnd && !result.isFinished {
@@ -273,14 +280,14 @@ internal struct EntityFinder {
           switch matchWord(at: offset, notBefore: ends.entity) {
           case .found(let entity):
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           case .notFound(let scanned):
             // A URL glued to the end of the word (`readhttps://…`) starts inside it.
             if let glued = gluedURL(inWordFrom: offset, to: runEnd) {
               result.append(glued)
-              ends.record(glued)
+              record(glued, in: &ends)
               offset = glued.end
               continue
             }
@@ -295,8 +302,9 @@ internal struct EntityFinder {
           if kinds.contains(.mentions),
             let entity = matchMention(at: offset, sigilLength: 1, afterURLEnding: ends.url)
           {
+            if appendRetweetMarker(beforeMentionAt: offset, to: &result, ends: &ends) && result.isFinished { continue }
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           }
@@ -315,7 +323,7 @@ internal struct EntityFinder {
             ?? matchNumberIfAllowed(at: offset).entity
           {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           }
@@ -329,7 +337,7 @@ internal struct EntityFinder {
             }
           if let entity = found {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           }
@@ -338,7 +346,7 @@ internal struct EntityFinder {
           switch matchCode(at: offset) {
           case .found(let entity):
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
           case .notFound(let scanned):
             offset = scanned
@@ -358,7 +366,7 @@ internal struct EntityFinder {
               lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
           }
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
           if wantsParentheticals,
@@ -366,13 +374,13 @@ internal struct EntityFinder {
               closingAt: offset, found: &result, lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
           }
         case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
           // A service code (`*100#`), or the markers of emphasis.
           if byte == UInt8(ascii: "*"), kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           }
@@ -383,15 +391,16 @@ internal struct EntityFinder {
             readings: &readings)
           {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
           }
           offset = runEnd
           continue
         case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
           openQuotations = OpenQuotations()
           openEmphasis = nil
+          let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
+          ends.lead = offset + (isCRLF ? 2 : 1)
           if recordingStructure {
-            let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
             result.appendSeparator(offset..<offset + (isCRLF ? 2 : 1))
             offset += isCRLF ? 2 : 1
             continue
@@ -399,7 +408,7 @@ internal struct EntityFinder {
         default:
           if byte == UInt8(ascii: "$"), kinds.contains(.cashtags), let entity = matchCashtag(at: offset) {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           }
@@ -407,14 +416,14 @@ internal struct EntityFinder {
             kinds.contains(.terms), let entity = matchTerm(suffixAt: offset, notBefore: ends.entity)
           {
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           }
           switch matchNumberIfAllowed(at: offset) {
           case .found(let entity):
             result.append(entity)
-            ends.record(entity)
+            record(entity, in: &ends)
             offset = entity.end
             continue
           case .notFound(let scanned):
@@ -444,28 +453,29 @@ internal struct EntityFinder {
             lastEntity: ends.entityStart..<ends.entity, readings: &readings)
         {
           result.append(entity)
-          ends.record(entity)
+          record(entity, in: &ends)
         }
       } else if value == 0xFF20 {  // ＠
         if kinds.contains(.mentions),
           let entity = matchMention(at: offset, sigilLength: length, afterURLEnding: ends.url)
         {
+          if appendRetweetMarker(beforeMentionAt: offset, to: &result, ends: &ends) && result.isFinished { continue }
           result.append(entity)
-          ends.record(entity)
+          record(entity, in: &ends)
           offset = entity.end
           continue
         }
       } else if value == 0xFF03, let entity = matchHashtag(at: offset, sigilLength: length, afterURLEnding: ends.url)
       {  // ＃
         result.append(entity)
-        ends.record(entity)
+        record(entity, in: &ends)
         offset = entity.end
         continue
       } else if kinds.contains(.numbers) && mayStartNumber(value) {
         switch matchNumberIfAllowed(at: offset) {
         case .found(let entity):
           result.append(entity)
-          ends.record(entity)
+          record(entity, in: &ends)
           offset = entity.end
           continue
         case .notFound(let scanned):
