@@ -154,6 +154,14 @@ struct EntityScannerTests {
         "number:2.0.1-beta", "number:5-star", "number:3-in-1", "number:15-Jan-2024", "number:5", "number:7",
         "number:2024", "number:5",
       ]),
+    // The unit of a rate, a left-to-right word after `/`: not a right-to-left one, nor a word
+    // that goes on, nor letters of a script written without spaces, nor after a phone number.
+    ScanExample(
+      "الاشتراك $5.99/month، 20/day و 9€/kg و 3/m² و 3/ب و 5/month3a و 100/月 و +1-555-0100/x",
+      [
+        "number:$5.99/month", "number:20/day", "number:9€/kg", "number:3/m²", "number:3", "number:5",
+        "number:100", "number:+1-555-0100",
+      ]),
     // A hardware address, six hexadecimal pairs; not seven, nor one a word goes on from.
     ScanExample(
       "כתובת 01:02:aa:4a:bb:06 و 00-1A-2B-3C-4D-5E، aa:bb:cc:dd:ee:ffx",

@@ -348,6 +348,15 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// Unisolated, after Arabic letters the digits are an Arabic number that the currency sign does
+  /// not join (rule W2), and the slash and the unit go to the number's other side: `month/5.99$`.
+  @Test("a rate keeps its unit", arguments: IsolationStrategy.allCases)
+  func rate(_ strategy: IsolationStrategy) throws {
+    #expect(try display("الاشتراك $5.99/month فقط") == rtl("فقط") + " month/5.99$ " + rtl("الاشتراك"))
+    try expectWhole(
+      [("الاشتراك ", "$5.99/month", "فقط"), ("המחיר ", "20/day", "בלבד"), ("المساحة ", "3/m²", "فقط")], strategy)
+  }
+
   /// Unisolated, right-to-left text shows the date's groups and the time in the wrong order.
   @Test("a date and time in ISO 8601 stays whole", arguments: IsolationStrategy.allCases)
   func isoDateTime(_ strategy: IsolationStrategy) throws {

@@ -24,6 +24,9 @@ extension EntityFinder {
   ///   sign, the left-to-right letters of its scale (`25°C`, `45°N`), and a degree sign and its
   ///   scale may follow a space (`25 °C`). Or, with no terminator, left-to-right words joined to
   ///   the number by hyphens (`2.0.1-beta`, `5-star`, `3-in-1`).
+  /// - Then, but for a phone number, the unit of a rate, a left-to-right word after `/` (`$5.99/month`, `20/day`, `9€/kg`,
+  ///   `3/m²`): after Arabic or Hebrew letters the slash went with them, and the word to the
+  ///   number's other side (`month/$5.99`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
   /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
@@ -108,6 +111,7 @@ extension EntityFinder {
     } else if affixes == 0, let unitEnd = spacedDegreeUnitEnd(at: end) ?? hyphenatedWordsEnd(from: end) {
       end = unitEnd
     }
+    if !phoneLike, let rateEnd = rateUnitEnd(from: end) { end = rateEnd }
     if continuesWord(at: end) { return .notFound(scannedTo: end) }
     if bare && affixes == 0 && groups == 2 && isAscendingRange(start..<end) {
       return .notFound(scannedTo: end)
@@ -262,6 +266,24 @@ extension EntityFinder {
     }
     guard hasWord, !continuesWord(at: end) else { return nil }
     return end
+  }
+
+  /// The end of a rate's unit from `start`: `/`, then left-to-right letters, then a power in
+  /// superscript digits (`/m²`); `nil` when there is none, or when the word goes on past them
+  /// (`/month3a`).
+  ///
+  /// - Complexity: O(*k*) in the length of the word.
+  private func rateUnitEnd(from start: Int) -> Int? {
+    guard text.byte(at: start) == UInt8(ascii: "/") else { return nil }
+    var end = leftToRightWordEnd(from: start + 1)
+    guard end > start + 1 else { return nil }
+    while end < text.count {
+      let (value, length) = text.scalar(at: end)
+      // ¹ ² ³, and ⁰ and ⁴–⁹.
+      guard value == 0xB9 || value == 0xB2 || value == 0xB3 || (value >= 0x2070 && value <= 0x2079) else { break }
+      end += length
+    }
+    return continuesWord(at: end) ? nil : end
   }
 
   /// Whether what stands at `offset`, bidi controls aside, goes on with the word before it: a
