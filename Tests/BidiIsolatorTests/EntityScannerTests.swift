@@ -154,6 +154,14 @@ struct EntityScannerTests {
         "number:2.0.1-beta", "number:5-star", "number:3-in-1", "number:15-Jan-2024", "number:5", "number:7",
         "number:2024", "number:5",
       ]),
+    // A time of day and its day period; not after an hour of three digits, nor before a word
+    // that goes on, nor after a sign.
+    ScanExample(
+      "ميعادنا 7:30 PM و 5 p.m. و 10.15am و 11:00:00 AM و 123 pm و 5 PMs و $5 pm",
+      [
+        "number:7:30 PM", "number:5 p.m.", "number:10.15am", "number:11:00:00 AM", "number:123", "number:5",
+        "number:$5",
+      ]),
     // The unit of a rate, a left-to-right word after `/`: not a right-to-left one, nor a word
     // that goes on, nor letters of a script written without spaces, nor after a phone number.
     ScanExample(

@@ -348,6 +348,15 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// Unisolated, the day period is a left-to-right word of its own, which right-to-left text puts
+  /// on the time's other side: `PM 7:30`.
+  @Test("a time of day keeps its AM or PM", arguments: IsolationStrategy.allCases)
+  func dayPeriod(_ strategy: IsolationStrategy) throws {
+    #expect(try display("ميعادنا 7:30 PM يوم") == rtl("يوم") + " PM 7:30 " + rtl("ميعادنا"))
+    try expectWhole(
+      [("ميعادنا ", "7:30 PM", "يوم"), ("الساعة ", "5 p.m.", "بالضبط"), ("נפגש ב-", "10.15 am", "מחר")], strategy)
+  }
+
   /// Unisolated, after Arabic letters the digits are an Arabic number that the currency sign does
   /// not join (rule W2), and the slash and the unit go to the number's other side: `month/5.99$`.
   @Test("a rate keeps its unit", arguments: IsolationStrategy.allCases)

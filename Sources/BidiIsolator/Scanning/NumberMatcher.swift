@@ -23,7 +23,9 @@ extension EntityFinder {
   /// - Up to two terminators after: `% ٪ ‰ ° $ €…`, `℃ ℉` (`50%`, `9.99€`); after a degree
   ///   sign, the left-to-right letters of its scale (`25°C`, `45°N`), and a degree sign and its
   ///   scale may follow a space (`25 °C`). Or, with no terminator, left-to-right words joined to
-  ///   the number by hyphens (`2.0.1-beta`, `5-star`, `3-in-1`).
+  ///   the number by hyphens (`2.0.1-beta`, `5-star`, `3-in-1`). Or, after a time of day, its
+  ///   `AM` or `PM` (`7:30 PM`, `5 p.m.`), which after Arabic or Hebrew letters went to the time's
+  ///   other side (`PM 7:30`).
   /// - Then, but for a phone number, the unit of a rate, a left-to-right word after `/` (`$5.99/month`, `20/day`, `9€/kg`,
   ///   `3/m²`): after Arabic or Hebrew letters the slash went with them, and the word to the
   ///   number's other side (`month/$5.99`).
@@ -108,7 +110,10 @@ extension EntityFinder {
     // terminators take no word: `50%https://…` is a number and a URL.)
     if lastSuffix == Self.degreeSign {
       end = leftToRightWordEnd(from: end)
-    } else if affixes == 0, let unitEnd = spacedDegreeUnitEnd(at: end) ?? hyphenatedWordsEnd(from: end) {
+    } else if affixes == 0,
+      let unitEnd = spacedDegreeUnitEnd(at: end) ?? hyphenatedWordsEnd(from: end)
+        ?? (bare ? dayPeriodEnd(afterTime: start..<end) : nil)
+    {
       end = unitEnd
     }
     if !phoneLike, let rateEnd = rateUnitEnd(from: end) { end = rateEnd }
@@ -221,6 +226,39 @@ extension EntityFinder {
       break
     }
     return end
+  }
+
+  /// The end of the day period after `time`, a time of day (an hour of one or two ASCII digits,
+  /// then minutes and seconds after `:` or `.`): `am`, `pm`, `a.m.` or `p.m.` in any case, after
+  /// one space or none (`7:30 PM`, `5pm`, `10.15 a.m.`); `nil` when none stands there, or when
+  /// a word goes on after it (`5 PMs`).
+  ///
+  /// - Complexity: O(1).
+  private func dayPeriodEnd(afterTime time: Range<Int>) -> Int? {
+    // The hour, then up to two groups of two digits.
+    var offset = time.lowerBound
+    while offset < time.upperBound && offset - time.lowerBound < 2 && text[offset].isASCIIDigit { offset += 1 }
+    guard offset > time.lowerBound else { return nil }
+    var groups = 0
+    while offset < time.upperBound && groups < 2 {
+      guard text[offset] == UInt8(ascii: ":") || text[offset] == UInt8(ascii: "."),
+        offset + 3 <= time.upperBound, text[offset + 1].isASCIIDigit, text[offset + 2].isASCIIDigit
+      else { return nil }
+      offset += 3
+      groups += 1
+    }
+    guard offset == time.upperBound else { return nil }
+    var end = time.upperBound
+    if text.byte(at: end) == 0x20 { end += 1 }
+    let period = text.byte(at: end) | 0x20
+    guard period == UInt8(ascii: "a") || period == UInt8(ascii: "p") else { return nil }
+    end += 1
+    let dotted = text.byte(at: end) == UInt8(ascii: ".")
+    if dotted { end += 1 }
+    guard text.byte(at: end) | 0x20 == UInt8(ascii: "m") else { return nil }
+    end += 1
+    if dotted && text.byte(at: end) == UInt8(ascii: ".") { end += 1 }
+    return continuesWord(at: end) ? nil : end
   }
 
   /// The end of a degree unit after one space at `start` (`25 °C`, `25\u{202F}°F`, `25 ℃`), or
