@@ -59,15 +59,10 @@ extension EntityFinder {
   /// - Complexity: O(1), or O(*k*) in the bytes before `found` not read before.
   @inline(__always)
   func record(_ found: RawEntity, in ends: inout EntityEnds) {
-    if ends.lead >= 0 { ends.lead = lead(reading: ends.lead, past: found) }
+    if ends.lead >= 0 {
+      ends.lead = holdsStrongCharacter(from: ends.lead, to: found.start) ? -1 : Swift.max(ends.lead, found.end)
+    }
     ends.record(found)
-  }
-
-  /// The paragraph's opening read from `lead` past `found`. Kept out of the scanning loop, which
-  /// reaches it about once a paragraph.
-  @inline(never)
-  private func lead(reading lead: Int, past found: RawEntity) -> Int {
-    holdsStrongCharacter(from: lead, to: found.start) ? -1 : Swift.max(lead, found.end)
   }
 
   /// Whether a strong character other than a bidi mark stands in `start..<end`.
