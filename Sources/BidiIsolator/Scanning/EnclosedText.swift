@@ -293,7 +293,7 @@ extension EntityFinder {
       let finder = EntityFinder(
         text: text, kinds: kinds.subtracting([.quotations, .parentheticals, .emphasis]), members: members,
         directions: .none, listsEveryEntity: true)
-      var position = ScanPosition(offset: offset, lead: -1)
+      var position = ScanPosition(offset: offset)
       finder.scan(recordingStructure: true, into: &strong, resumingAt: &position)
     }
     let found = strong.candidate

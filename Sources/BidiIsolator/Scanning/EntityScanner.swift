@@ -132,10 +132,8 @@ internal struct ScanPosition {
   var lastEntityEnd = 0
   /// Where it started.
   var lastEntityStart = 0
-  /// How far the paragraph's opening is read: up to here, outside entities, it holds no strong
-  /// character, so a retweet marker may follow; -1 once one is read. A scan from inside a text
-  /// starts with -1.
-  var lead = 0
+  /// Where the last retweet marker ended, or -1.
+  var lastRetweetEnd = -1
   var block = PlainTextBlock.Judged()
   /// The quotation marks that may open a quotation, not yet closed.
   var openQuotations = OpenQuotations()
@@ -146,13 +144,13 @@ internal struct ScanPosition {
 }
 
 /// Where the last URL and the last entity of any kind ended, which glued entities start from,
-/// where the last entity started, which enclosed text reads back past, and how far the paragraph's
-/// opening is read (``ScanPosition/lead``).
+/// where the last entity started, which enclosed text reads back past, and where the last retweet
+/// marker ended, which the next may follow.
 internal struct EntityEnds {
   var url: Int
   var entity: Int
   var entityStart: Int
-  var lead: Int
+  var retweet: Int
 
   @inline(__always)
   mutating func record(_ found: RawEntity) {
@@ -246,7 +244,7 @@ internal struct EntityFinder {
     let wantsWords = !kinds.isDisjoint(with: .startingInWords)
     var ends = EntityEnds(
       url: position.lastURLEnd, entity: position.lastEntityEnd, entityStart: position.lastEntityStart,
-      lead: position.lead)
+      retweet: position.lastRetweetEnd)
     var offset = position.offset
     var block = position.block
     var openQuotations = position.openQuotations
@@ -258,7 +256,7 @@ internal struct EntityFinder {
     defer {
       position = ScanPosition(
         offset: offset, lastURLEnd: ends.url, lastEntityEnd: ends.entity, lastEntityStart: ends.entityStart,
-        lead: ends.lead, block: block,
+        lastRetweetEnd: ends.retweet, block: block,
         openQuotations: openQuotations, openEmphasis: openEmphasis, readings: readings)
     }
     while offset < count && offset < result.scanEnd && !result.isFinished {
@@ -280,14 +278,14 @@ internal struct EntityFinder {
           switch matchWord(at: offset, notBefore: ends.entity) {
           case .found(let entity):
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           case .notFound(let scanned):
             // A URL glued to the end of the word (`readhttps://…`) starts inside it.
             if let glued = gluedURL(inWordFrom: offset, to: runEnd) {
               result.append(glued)
-              record(glued, in: &ends)
+              ends.record(glued)
               offset = glued.end
               continue
             }
@@ -304,7 +302,7 @@ internal struct EntityFinder {
           {
             if appendRetweetMarker(beforeMentionAt: offset, to: &result, ends: &ends) && result.isFinished { continue }
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -323,7 +321,7 @@ internal struct EntityFinder {
             ?? matchNumberIfAllowed(at: offset).entity
           {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -337,7 +335,7 @@ internal struct EntityFinder {
             }
           if let entity = found {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -346,7 +344,7 @@ internal struct EntityFinder {
           switch matchCode(at: offset) {
           case .found(let entity):
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
           case .notFound(let scanned):
             offset = scanned
@@ -366,7 +364,7 @@ internal struct EntityFinder {
               lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
           }
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
           if wantsParentheticals,
@@ -374,13 +372,13 @@ internal struct EntityFinder {
               closingAt: offset, found: &result, lastEntity: ends.entityStart..<ends.entity, readings: &readings)
           {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
           }
         case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
           // A service code (`*100#`), or the markers of emphasis.
           if byte == UInt8(ascii: "*"), kinds.contains(.numbers), let entity = matchServiceCode(at: offset) {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -391,16 +389,15 @@ internal struct EntityFinder {
             readings: &readings)
           {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
           }
           offset = runEnd
           continue
         case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E:
           openQuotations = OpenQuotations()
           openEmphasis = nil
-          let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
-          ends.lead = offset + (isCRLF ? 2 : 1)
           if recordingStructure {
+            let isCRLF = byte == 0x0D && text.byte(at: offset + 1) == 0x0A
             result.appendSeparator(offset..<offset + (isCRLF ? 2 : 1))
             offset += isCRLF ? 2 : 1
             continue
@@ -408,7 +405,7 @@ internal struct EntityFinder {
         default:
           if byte == UInt8(ascii: "$"), kinds.contains(.cashtags), let entity = matchCashtag(at: offset) {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           }
@@ -416,14 +413,14 @@ internal struct EntityFinder {
             kinds.contains(.terms), let entity = matchTerm(suffixAt: offset, notBefore: ends.entity)
           {
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           }
           switch matchNumberIfAllowed(at: offset) {
           case .found(let entity):
             result.append(entity)
-            record(entity, in: &ends)
+            ends.record(entity)
             offset = entity.end
             continue
           case .notFound(let scanned):
@@ -453,7 +450,7 @@ internal struct EntityFinder {
             lastEntity: ends.entityStart..<ends.entity, readings: &readings)
         {
           result.append(entity)
-          record(entity, in: &ends)
+          ends.record(entity)
         }
       } else if value == 0xFF20 {  // ＠
         if kinds.contains(.mentions),
@@ -461,21 +458,21 @@ internal struct EntityFinder {
         {
           if appendRetweetMarker(beforeMentionAt: offset, to: &result, ends: &ends) && result.isFinished { continue }
           result.append(entity)
-          record(entity, in: &ends)
+          ends.record(entity)
           offset = entity.end
           continue
         }
       } else if value == 0xFF03, let entity = matchHashtag(at: offset, sigilLength: length, afterURLEnding: ends.url)
       {  // ＃
         result.append(entity)
-        record(entity, in: &ends)
+        ends.record(entity)
         offset = entity.end
         continue
       } else if kinds.contains(.numbers) && mayStartNumber(value) {
         switch matchNumberIfAllowed(at: offset) {
         case .found(let entity):
           result.append(entity)
-          record(entity, in: &ends)
+          ends.record(entity)
           offset = entity.end
           continue
         case .notFound(let scanned):

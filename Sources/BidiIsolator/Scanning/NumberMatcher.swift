@@ -116,7 +116,7 @@ extension EntityFinder {
     {
       end = unitEnd
     }
-    if !phoneLike, let rateEnd = rateUnitEnd(from: end) { end = rateEnd }
+    if !phoneLike && text.byte(at: end) == UInt8(ascii: "/"), let rateEnd = rateUnitEnd(from: end) { end = rateEnd }
     if continuesWord(at: end) { return .notFound(scannedTo: end) }
     if bare && affixes == 0 && groups == 2 && isAscendingRange(start..<end) {
       return .notFound(scannedTo: end)
@@ -235,6 +235,9 @@ extension EntityFinder {
   ///
   /// - Complexity: O(1).
   private func dayPeriodEnd(afterTime time: Range<Int>) -> Int? {
+    let periodStart = text.byte(at: time.upperBound) == 0x20 ? time.upperBound + 1 : time.upperBound
+    let period = text.byte(at: periodStart) | 0x20
+    guard period == UInt8(ascii: "a") || period == UInt8(ascii: "p") else { return nil }
     // The hour, then up to two groups of two digits.
     var offset = time.lowerBound
     while offset < time.upperBound && offset - time.lowerBound < 2 && text[offset].isASCIIDigit { offset += 1 }
@@ -248,11 +251,7 @@ extension EntityFinder {
       groups += 1
     }
     guard offset == time.upperBound else { return nil }
-    var end = time.upperBound
-    if text.byte(at: end) == 0x20 { end += 1 }
-    let period = text.byte(at: end) | 0x20
-    guard period == UInt8(ascii: "a") || period == UInt8(ascii: "p") else { return nil }
-    end += 1
+    var end = periodStart + 1
     let dotted = text.byte(at: end) == UInt8(ascii: ".")
     if dotted { end += 1 }
     guard text.byte(at: end) | 0x20 == UInt8(ascii: "m") else { return nil }

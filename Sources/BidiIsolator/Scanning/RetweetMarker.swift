@@ -5,28 +5,35 @@ extension EntityFinder {
   /// whether there was.
   ///
   /// The marker is `RT` or `MT` (any case) right before the mention, with a `:` or white space or
-  /// both between (`RT @user:`, `RT: @user`, `RT@user`), where a message's words begin: nothing
-  /// but entities, white space, punctuation, symbols and bidi controls before it in its paragraph.
-  /// It is the convention of a repost and names no language, yet as the first strong character it
-  /// would make `RT @user: مرحبا بكم` a left-to-right message and show its words in the wrong
-  /// order. Isolated, it leaves the message the direction of its own words. Markers may follow each
-  /// other (`RT @a: RT @b: …`); the mention is the mention's own entity.
+  /// both between (`RT @user:`, `RT: @user`, `RT@user`), where a message's words begin: in its
+  /// paragraph, before it, nothing but white space, punctuation, symbols and bidi controls, and at
+  /// most one entity (`🔥 RT @a`, `@a RT @b`, `#عاجل RT @a`), or another marker and its mention
+  /// (`RT @a: RT @b: …`). It is the convention of a repost and names no language, yet as the first
+  /// strong character it would make `RT @user: مرحبا بكم` a left-to-right message and show its
+  /// words in the wrong order. Isolated, it leaves the message the direction of its own words; the
+  /// mention is the mention's own entity.
   ///
-  /// - Complexity: O(*k*) in the bytes of the paragraph's opening not read before.
+  /// - Complexity: O(*k*) in the characters read back, up to the paragraph's start.
   @inline(__always)
   func appendRetweetMarker<Sink: ScanSink>(
     beforeMentionAt mentionStart: Int, to result: inout Sink, ends: inout EntityEnds
   ) -> Bool {
-    guard ends.lead >= 0 && kinds.contains(.retweets), let marker = retweetMarker(before: mentionStart, lead: ends.lead)
-    else { return false }
+    // A marker ends right before the sigil, or before a colon, white space or a bidi control there.
+    guard mentionStart >= 2 && kinds.contains(.retweets) else { return false }
+    let before = text[mentionStart - 1]
+    switch before == 0x20 || before == 0x09 ? text[mentionStart - 2] : before {
+    case UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: ":"), 0x20, 0x09, 0x80...0xBF: break
+    default: return false
+    }
+    guard let marker = retweetMarker(before: mentionStart, ends: ends) else { return false }
     result.append(marker)
-    record(marker, in: &ends)
+    ends.record(marker)
+    ends.retweet = marker.end
     return true
   }
 
-  /// The marker that ends before the mention at `mentionStart`, when the paragraph's opening up to
-  /// `lead` holds no strong character outside entities.
-  private func retweetMarker(before mentionStart: Int, lead: Int) -> RawEntity? {
+  /// The marker that ends before the mention at `mentionStart`, after the entities `ends` records.
+  private func retweetMarker(before mentionStart: Int, ends: EntityEnds) -> RawEntity? {
     // Back over white space, then a colon, bidi controls aside.
     var previous = text.scalarSkippingControls(before: mentionStart)
     while let space = previous, space.value == 0x20 || space.value == 0x09 {
@@ -38,49 +45,43 @@ extension EntityFinder {
     guard let last = previous, last.value | 0x20 == UInt32(UInt8(ascii: "t")) else { return nil }
     let end = last.controlsStart
     let start = end - 2
-    guard start >= lead, text[start] | 0x20 == UInt8(ascii: "r") || text[start] | 0x20 == UInt8(ascii: "m") else {
-      return nil
-    }
-    if let before = text.scalarSkippingControls(before: start)?.value {
-      // Not inside a word of any script.
-      if before < 0x80 {
-        guard !UInt8(before).isASCIIAlphanumeric && before != UInt32(UInt8(ascii: "_")) else { return nil }
-      } else if isWordCharacter(before) {
-        return nil
-      }
-    }
-    guard !holdsStrongCharacter(from: lead, to: start) else { return nil }
+    guard start >= ends.entity,
+      text[start] | 0x20 == UInt8(ascii: "r") || text[start] | 0x20 == UInt8(ascii: "m")
+    else { return nil }
+    guard opensParagraph(before: start, ends: ends) else { return nil }
     return entity(.retweet, start, end)
   }
 
-  /// Records `found` in `ends`, and reads the paragraph's opening up to it while no strong character
-  /// has been read there.
-  ///
-  /// - Complexity: O(1), or O(*k*) in the bytes before `found` not read before.
-  @inline(__always)
-  func record(_ found: RawEntity, in ends: inout EntityEnds) {
-    if ends.lead >= 0 {
-      ends.lead = holdsStrongCharacter(from: ends.lead, to: found.start) ? -1 : Swift.max(ends.lead, found.end)
-    }
-    ends.record(found)
-  }
-
-  /// Whether a strong character other than a bidi mark stands in `start..<end`.
-  ///
-  /// - Complexity: O(*k*) up to the first strong character.
-  private func holdsStrongCharacter(from start: Int, to end: Int) -> Bool {
-    var offset = start
-    while offset < end {
-      let byte = text[offset]
-      if byte < 0x80 {
-        if byte.isASCIILetter { return true }
-        offset += 1
+  /// Whether only white space, punctuation, symbols and bidi controls, with at most the last entity
+  /// `ends` records, or the last marker, come before `offset` in its paragraph, and no word goes on
+  /// to `offset`.
+  private func opensParagraph(before offset: Int, ends: EntityEnds) -> Bool {
+    var offset = offset
+    var passedEntity = false
+    while offset > 0 {
+      if offset == ends.retweet { return true }
+      if offset == ends.entity && !passedEntity && ends.entityStart < offset {
+        offset = ends.entityStart
+        passedEntity = true
         continue
       }
-      let (value, length) = text.scalar(at: offset)
-      offset += length
-      if BidiControl(value: value) == nil && table.strongDirection(of: value) != nil { return true }
+      let start = text.scalarStart(before: offset)
+      let value = text.scalar(at: start).value
+      if value < 0x80 {
+        let byte = UInt8(value)
+        if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") { return false }
+      } else {
+        let rawClass = table.rawClass(of: value)
+        if rawClass == BidiClass.paragraphSeparator.rawValue { return true }
+        // A letter or digit of any script, but the marks LRM, RLM and ALM, which are controls.
+        if isWordCharacter(value) && value != 0x61C { return false }
+        if rawClass <= BidiClass.arabicLetter.rawValue && value != 0x61C && value != 0x200E && value != 0x200F {
+          return false
+        }
+      }
+      if value == 0x0A || value == 0x0D || (value >= 0x1C && value <= 0x1E) { return true }
+      offset = start
     }
-    return false
+    return true
   }
 }
