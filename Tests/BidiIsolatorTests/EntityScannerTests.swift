@@ -184,6 +184,10 @@ struct EntityScannerTests {
       "50%off 41%https://example.com 29%dana@example.com",
       ["url:https://example.com", "email:29%dana@example.com"]),
     ScanExample("متوفر: 1-3 أيام، 2020-2024", []),  // ascending ranges stay with the algorithm
+    // So do ranges of times; not a descending one, nor one of other groups.
+    ScanExample(
+      "الدوام 10:00-12:00 و ٩:٣٠-١١:٠٠ و 17:00-09:00 و 10:00-25:00 و 10:5-12:00",
+      ["number:17:00-09:00", "number:10:00-25:00", "number:10:5-12:00"]),
     ScanExample("call 555-0100 at 9-5", ["number:555-0100", "number:9-5"]),
     // Area codes written with their trunk zero are phone numbers, not ranges; a range may start at 0.
     ScanExample(

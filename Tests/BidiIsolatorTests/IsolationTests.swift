@@ -348,6 +348,21 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// A range of times is left to the algorithm, as a range of numbers is: after Arabic letters it
+  /// shows the later time on the left, as Arabic reads a range (the W3C's SB4), and after Hebrew
+  /// letters, whose digits stay European numbers, in the order it is written.
+  @Test("a range of times reads as a range", arguments: IsolationStrategy.allCases)
+  func timeRange(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      ("الدوام من 10:00-12:00 فقط", rtl("فقط") + " 12:00-10:00 " + rtl("الدوام من")),
+      ("המשמרת 09:00-17:30 היום", rtl("היום") + " 09:00-17:30 " + rtl("המשמרת")),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(output == message)
+      #expect(try display(output) == expected)
+    }
+  }
+
   /// Unisolated, the day period is a left-to-right word of its own, which right-to-left text puts
   /// on the time's other side: `PM 7:30`.
   @Test("a time of day keeps its AM or PM", arguments: IsolationStrategy.allCases)

@@ -33,8 +33,9 @@ extension EntityFinder {
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
   /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
   /// spaces do not count (`2022年`, `价格¥100`). Nor is an ascending range such as
-  /// `1-3` or `2020-2024`: after Arabic letters the algorithm shows it as `3-1`, which is how Arabic
-  /// reads a range (the W3C's example SB4), and elsewhere it keeps it whole anyway.
+  /// `1-3`, `2020-2024` or `09:00-17:30`: after Arabic letters the algorithm shows it as `3-1`,
+  /// which is how Arabic reads a range (the W3C's example SB4), and elsewhere it keeps it whole
+  /// anyway.
   ///
   /// - Complexity: O(*k*) in the length read; a failed attempt reports how far it read so nothing
   ///   inside is tried again.
@@ -118,7 +119,9 @@ extension EntityFinder {
     }
     if !phoneLike && text.byte(at: end) == UInt8(ascii: "/"), let rateEnd = rateUnitEnd(from: end) { end = rateEnd }
     if continuesWord(at: end) { return .notFound(scannedTo: end) }
-    if bare && affixes == 0 && groups == 2 && isAscendingRange(start..<end) {
+    if bare && affixes == 0
+      && (groups == 2 && isAscendingRange(start..<end) || groups == 4 && isAscendingTimeRange(start..<end))
+    {
       return .notFound(scannedTo: end)
     }
     return .found(entity(.number, start, end))
@@ -364,6 +367,37 @@ extension EntityFinder {
       }
     }
     return inHigh && low < high
+  }
+
+  /// Whether `range` holds two times of day joined by `-`, each an hour of one or two digits and
+  /// minutes of two after `:`, the second later than the first (`09:00-17:30`, `9:30-11:00`).
+  ///
+  /// - Complexity: O(*k*) in the length of `range`.
+  private func isAscendingTimeRange(_ range: Range<Int>) -> Bool {
+    var offset = range.lowerBound
+    /// The minutes since midnight of the time at `offset`, which it passes.
+    func time() -> Int? {
+      var hour = 0
+      var hourDigits = 0
+      while offset < range.upperBound, hourDigits < 2, let digit = table.digitValue(text.scalar(at: offset).value) {
+        hour = hour * 10 + digit
+        hourDigits += 1
+        offset += text.scalar(at: offset).length
+      }
+      guard hourDigits > 0, hour <= 24, offset < range.upperBound, text[offset] == UInt8(ascii: ":") else { return nil }
+      offset += 1
+      var minute = 0
+      for _ in 0..<2 {
+        guard offset < range.upperBound, let digit = table.digitValue(text.scalar(at: offset).value) else { return nil }
+        minute = minute * 10 + digit
+        offset += text.scalar(at: offset).length
+      }
+      return minute < 60 ? hour * 60 + minute : nil
+    }
+    guard let from = time(), offset < range.upperBound, text[offset] == UInt8(ascii: "-") else { return false }
+    offset += 1
+    guard let to = time(), offset == range.upperBound else { return false }
+    return from < to
   }
 
   /// The end of the digits that follow an area code in brackets at `start`, `(012) 345`,
