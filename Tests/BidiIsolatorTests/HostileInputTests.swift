@@ -70,6 +70,10 @@ struct HostileInputTests {
     ("20,000 retweet prefixes", String(repeating: "RT@", count: 20_000)),
     ("20,000 retweets of retweets", String(repeating: "RT @a: ", count: 20_000) + "שלום"),
     ("20,000 entities before a retweet", String(repeating: "@a ", count: 20_000) + "RT @b: שלום"),
+    (
+      "40,000 symbols before 20,000 retweets",
+      String(repeating: "!", count: 40_000) + String(repeating: " RT @a", count: 20_000)
+    ),
   ]
 
   // Speed is measured in release by Scripts/bench-hostile and Scripts/bench, not timed here; a
