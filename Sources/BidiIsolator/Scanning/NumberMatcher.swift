@@ -26,9 +26,9 @@ extension EntityFinder {
   ///   the number by hyphens (`2.0.1-beta`, `5-star`, `3-in-1`). Or, after a time of day, its
   ///   `AM` or `PM` (`7:30 PM`, `5 p.m.`), which after Arabic or Hebrew letters went to the time's
   ///   other side (`PM 7:30`).
-  /// - Then, but for a phone number, the unit of a rate, a left-to-right word after `/` (`$5.99/month`, `20/day`, `9€/kg`,
-  ///   `3/m²`): after Arabic or Hebrew letters the slash went with them, and the word to the
-  ///   number's other side (`month/$5.99`).
+  /// - Then, but for a phone number, the unit of a rate, a left-to-right word after `/`
+  ///   (`$5.99/month`, `20/day`, `9€/kg`, `3/m²`): after Arabic letters the slash and the word
+  ///   went to the number's other side (`month/5.99$`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
   /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
