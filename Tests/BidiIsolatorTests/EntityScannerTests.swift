@@ -257,6 +257,12 @@ struct EntityScannerTests {
     ScanExample("a+b و C+++ و C++-based و C#.NET", []),
     ScanExample("x.y+ و 10+ و 2C#", ["number:10"]),
     ScanExample("send#新闻 و room# و today+سأتصل و C++ש", []),
+    // A Latin word a dot leads, after white space, a bracket or a quotation mark; not after a word
+    // or another sign, nor one that goes on as a path, an address or a word.
+    ScanExample(
+      "تعلم .NET و .env، (.gitignore) \".tar.gz\" و .pdf.",
+      ["term:.NET", "term:.env", "term:.gitignore", "term:.tar.gz", "term:.pdf"]),
+    ScanExample("ASP.NET و ...so و .config/nvim و .a_b و .5 و .NETمرحبا و x.y", ["url:ASP.NET", "number:5"]),
     // After another entity, and inside one: a hashtag takes the suffix itself (see the hashtags).
     ScanExample("#C++ و @dan+ و $AB+", ["hashtag:#C++", "mention:@dan", "cashtag:$AB"]),
     ScanExample("https://x.com/C++ a+b@x.com C++", ["url:https://x.com/C++", "email:a+b@x.com", "term:C++"]),

@@ -148,6 +148,14 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// As stored, right-to-left text before a word a dot leads takes the dot: `NET.`.
+  @Test("a word a dot leads stays whole", arguments: IsolationStrategy.allCases)
+  func dottedTerm(_ strategy: IsolationStrategy) throws {
+    #expect(try display("تعلم .NET الآن") == rtl("الآن") + " NET. " + rtl("تعلم"))
+    try expectWhole(
+      [("تعلم ", ".NET", "الآن"), ("احذف ملف ", ".env", "الآن"), ("הקובץ ", ".gitignore", "כאן")], strategy)
+  }
+
   /// As stored, right-to-left text before a command takes its `/`: `start/`.
   @Test("a command stays whole", arguments: IsolationStrategy.allCases)
   func command(_ strategy: IsolationStrategy) throws {

@@ -20,8 +20,8 @@
     case skip
     /// An ASCII letter or digit: may start a word, an address or a number.
     case alphanumeric
-    /// `" # $ % ' ( ) * + - / : ; < = @ ] _ ~`, the backtick and line breaks: may start or end an
-    /// entity, or end a paragraph.
+    /// `" # $ % ' ( ) * + - . / : ; < = @ ] _ ~`, the backtick and line breaks: may start or end
+    /// an entity, or end a paragraph.
     case trigger
     /// A non-ASCII lead byte: decode the character. (Hebrew, Arabic and CJK letters with nothing to
     /// find never get here: the scanner's plain-text loop skips them first.)
@@ -52,8 +52,8 @@
       let value = UInt8(byte)
       return switch value {
       case _ where value.isASCIIAlphanumeric: .alphanumeric
-      case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E, 0x22, 0x23, 0x24, 0x25, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2D, 0x2F, 0x3A, 0x3B,
-        0x3C, 0x3D, 0x40, 0x5D, 0x5F, 0x60, 0x7E:
+      case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E, 0x22, 0x23, 0x24, 0x25, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2D, 0x2E, 0x2F, 0x3A,
+        0x3B, 0x3C, 0x3D, 0x40, 0x5D, 0x5F, 0x60, 0x7E:
         .trigger
       case 0..<0x80: .skip
       default: .decode

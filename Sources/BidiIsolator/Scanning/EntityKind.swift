@@ -24,7 +24,8 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// Inline code between backticks, `` `print()` ``, read in its own direction.
   case code
   /// A Latin word that ends in `+` or `++`, or a Latin letter with `#`, with the capitalised words
-  /// that name it with it: `C++`, `C#`, `Disney+`, `Visual C++`.
+  /// that name it with it: `C++`, `C#`, `Disney+`, `Visual C++`; or a Latin word a dot leads:
+  /// `.NET`, `.env`, `.pdf`.
   case term
   /// A bot or slash command: `/start`, `/help@MyBot`.
   case command

@@ -339,6 +339,16 @@ internal struct EntityFinder {
             offset = entity.end
             continue
           }
+        case UInt8(ascii: "."):
+          // A dot that leads a word (`.NET`); after a word, the word was judged whole from its start.
+          if text.byte(at: offset + 1).isASCIILetter && kinds.contains(.terms) && offset >= ends.entity,
+            let entity = matchDottedTerm(at: offset)
+          {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
         case UInt8(ascii: "`"):
           guard kinds.contains(.code) else { break }
           switch matchCode(at: offset) {

@@ -136,8 +136,8 @@ extension EntityFinder {
 /// Sixteen bytes of a text and the two bytes before each, judged together.
 ///
 /// A byte is *usual* when the plain-text skip may pass it without a look:
-/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`. , ! ? ( [ :` and
-///   the like), but not `. :` right after an ASCII letter or digit, where an address may go on;
+/// - an ASCII letter, a space, or punctuation the scanning loop skips anyway (`, ! ? ( [ :` and
+///   the like), but not `:` right after an ASCII letter or digit, where an address may go on;
 /// - a `/`, `;`, `<` or `=` right after an ASCII letter or digit, where no command or emoticon
 ///   starts, and a `'` there, an apostrophe, which opens no quotation;
 /// - a digit right after an ASCII letter or digit, inside a word the skip passes whole;
@@ -148,7 +148,7 @@ extension EntityFinder {
 ///   after F0 that makes the character something other than such an emoji.
 ///   Continuation bytes of other characters need no test: the skip stops at their lead byte first.
 ///
-/// Not usual are the loop's triggers, `" # $ % ) * + - @ ] _ ~`, the backtick, a `' : / ; < =` that
+/// Not usual are the loop's triggers, `" # $ % ) * + - . @ ] _ ~`, the backtick, a `' : / ; < =` that
 /// does not follow a letter or digit, and the line breaks, and every other lead byte (C2 among
 /// them, which begins the guillemets `« »` that may open and close quotations). The ASCII controls the loop
 /// would pass stand out too, which makes the test shorter, and so do a few Arabic continuation
@@ -198,18 +198,19 @@ internal struct PlainTextBlock {
   private var asciiUnusual: Lanes {
     let afterWordCharacter =
       (previous | Self.all(0x20)).lanes(from: 0x61, count: 26) .| previous.lanes(from: 0x30, count: 10)
-    // `" # $ % ) * + - @ ] _ ~`, the backtick and the line breaks, with the other controls, which
-    // the loop then skips: a range costs less than five tests.
+    // `" # $ % ) * + - . @ ] _ ~`, the backtick and the line breaks, with the other controls,
+    // which the loop then skips: a range costs less than five tests. (`.` goes on an address after
+    // a word, and may lead a term after anything else.)
     let triggers =
       bytes.lanes(from: 0x00, count: 0x20) .| bytes.lanes(from: 0x22, count: 4) .| bytes.lanes(from: 0x29, count: 3)
-      .| (bytes .== Self.all(0x2D)) .| (bytes .== Self.all(0x40)) .| (bytes .== Self.all(0x5D))
+      .| bytes.lanes(from: 0x2D, count: 2) .| (bytes .== Self.all(0x40)) .| (bytes .== Self.all(0x5D))
       .| (bytes .== Self.all(0x5F)) .| (bytes .== Self.all(0x60)) .| (bytes .== Self.all(0x7E))
-    let addressGoesOn = (bytes .== Self.all(0x2E)) .| (bytes .== Self.all(0x3A))
+    let addressGoesOn = bytes .== Self.all(0x3A)
     let digits = bytes.lanes(from: 0x30, count: 10)
     // `: ; < =` (a range) and `/` start commands and emoticons, `'` quotations.
     let starts = bytes.lanes(from: 0x3A, count: 4) .| (bytes .== Self.all(0x2F)) .| (bytes .== Self.all(0x27))
-    // A digit matters where it starts a word, `. :` where they follow one, `' / : ; < =` where they
-    // do not.
+    // A digit matters where it starts a word, `:` where it follows one, `' / : ; < =` where they do
+    // not.
     return triggers .| ((digits .| addressGoesOn) .& (afterWordCharacter .^ digits))
       .| (starts .& .!afterWordCharacter)
   }

@@ -37,6 +37,44 @@ extension EntityFinder {
     return entity(.term, phraseStart, end)
   }
 
+  /// Matches a term at the `.` at `start` that leads a Latin word (`.NET`, `.env`, `.gitignore`,
+  /// `.tar.gz`): a dotfile, a file extension or a name. The dot is a neutral, and right-to-left
+  /// text before the word takes it to its own side: `.NET` shows as `NET.`. Isolated, the term
+  /// reads whole.
+  ///
+  /// The dot must start the word: after white space, an opening bracket or quotation mark, or at
+  /// the start of the text, but not after a letter, digit or other sign (`ASP.NET`, `...so`). The
+  /// word is ASCII letters and digits, starting with a letter, and may go on with more `.word`
+  /// parts; no term is found where it goes on as an address, a path or a word (`.config/nvim`,
+  /// `.a_b`, `.NETمرحبا`).
+  ///
+  /// - Complexity: O(*k*) in the length of the word.
+  func matchDottedTerm(at start: Int) -> RawEntity? {
+    if let previous = text.scalarSkippingControls(before: start)?.value {
+      switch previous {
+      case 0x20, 0x09, 0xA0, 0x202F, 0x3000, 0x28, 0x5B, 0x7B, 0x22, 0x27, 0xAB, 0x201C, 0x2018, 0x201E: break
+      default: return nil
+      }
+    }
+    var end = start
+    while text.byte(at: end) == UInt8(ascii: ".") && text.byte(at: end + 1).isASCIILetter {
+      end += 2
+      while end < text.count && text[end].isASCIIAlphanumeric { end += 1 }
+    }
+    guard end > start else { return nil }
+    if let (next, offset) = text.scalarSkippingControls(from: end) {
+      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return nil }
+      // `.` or another sentence mark may follow, but not as the start of a further part.
+      if next < 0x80 && Self.mayEndSentence(UInt8(next)),
+        let after = text.scalarSkippingControls(from: offset + 1)?.value,
+        after < 0x80 && UInt8(after).isASCIIAlphanumeric
+      {
+        return nil
+      }
+    }
+    return entity(.term, start, end)
+  }
+
   /// The end of the suffix at `suffixStart`, `+`, `++` or `#`, when it can end a word: when no letter
   /// of any script, digit, sign or hyphen follows it, nor punctuation and then a letter or digit.
   ///
