@@ -263,6 +263,11 @@ struct EntityScannerTests {
       "تعلم .NET و .env، (.gitignore) \".tar.gz\" و .pdf.",
       ["term:.NET", "term:.env", "term:.gitignore", "term:.tar.gz", "term:.pdf"]),
     ScanExample("ASP.NET و ...so و .config/nvim و .a_b و .5 و .NETمرحبا و x.y", ["url:ASP.NET", "number:5"]),
+    // A command-line option: one or two hyphens that lead a Latin word, with a value after `=`.
+    ScanExample(
+      "شغل --verbose و -v و --dry-run و --width=80 (--help)",
+      ["term:--verbose", "term:-v", "term:--dry-run", "term:--width=80", "term:--help"]),
+    ScanExample("العدد -5 و - بند و a-b و --- و -x_y و --ver--bose و -vمرحبا", ["number:-5"]),
     // After another entity, and inside one: a hashtag takes the suffix itself (see the hashtags).
     ScanExample("#C++ و @dan+ و $AB+", ["hashtag:#C++", "mention:@dan", "cashtag:$AB"]),
     ScanExample("https://x.com/C++ a+b@x.com C++", ["url:https://x.com/C++", "email:a+b@x.com", "term:C++"]),

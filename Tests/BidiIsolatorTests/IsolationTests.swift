@@ -148,12 +148,17 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// As stored, right-to-left text before a word a dot leads takes the dot: `NET.`.
-  @Test("a word a dot leads stays whole", arguments: IsolationStrategy.allCases)
-  func dottedTerm(_ strategy: IsolationStrategy) throws {
+  /// As stored, right-to-left text before a word a dot or hyphens lead takes them: `NET.`,
+  /// `verbose--`.
+  @Test("a word a dot or hyphens lead stays whole", arguments: IsolationStrategy.allCases)
+  func leadingSignTerm(_ strategy: IsolationStrategy) throws {
     #expect(try display("تعلم .NET الآن") == rtl("الآن") + " NET. " + rtl("تعلم"))
+    #expect(try display("شغل الأمر مع --verbose الآن") == rtl("الآن") + " verbose-- " + rtl("شغل الأمر مع"))
     try expectWhole(
-      [("تعلم ", ".NET", "الآن"), ("احذف ملف ", ".env", "الآن"), ("הקובץ ", ".gitignore", "כאן")], strategy)
+      [
+        ("تعلم ", ".NET", "الآن"), ("احذف ملف ", ".env", "الآن"), ("הקובץ ", ".gitignore", "כאן"),
+        ("شغل الأمر مع ", "--verbose", "الآن"), ("הוסף ", "-v", "לפקודה"), ("جرب ", "--width=80", "هنا"),
+      ], strategy)
   }
 
   /// As stored, right-to-left text before a command takes its `/`: `start/`.

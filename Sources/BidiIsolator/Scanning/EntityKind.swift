@@ -25,7 +25,7 @@ public enum EntityKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case code
   /// A Latin word that ends in `+` or `++`, or a Latin letter with `#`, with the capitalised words
   /// that name it with it: `C++`, `C#`, `Disney+`, `Visual C++`; or a Latin word a dot leads:
-  /// `.NET`, `.env`, `.pdf`.
+  /// `.NET`, `.env`, `.pdf`; or a command-line option: `--verbose`, `-v`.
   case term
   /// A bot or slash command: `/start`, `/help@MyBot`.
   case command

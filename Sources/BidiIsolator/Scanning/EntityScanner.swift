@@ -427,6 +427,16 @@ internal struct EntityFinder {
             offset = entity.end
             continue
           }
+          // A command-line option (`--verbose`, `-v`); a digit after the hyphen makes a number.
+          if byte == UInt8(ascii: "-") && offset >= ends.entity && kinds.contains(.terms)
+            && (text.byte(at: offset + 1).isASCIILetter || text.byte(at: offset + 1) == UInt8(ascii: "-")),
+            let entity = matchOption(at: offset)
+          {
+            result.append(entity)
+            ends.record(entity)
+            offset = entity.end
+            continue
+          }
           switch matchNumberIfAllowed(at: offset) {
           case .found(let entity):
             result.append(entity)

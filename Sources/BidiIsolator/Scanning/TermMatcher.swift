@@ -50,29 +50,69 @@ extension EntityFinder {
   ///
   /// - Complexity: O(*k*) in the length of the word.
   func matchDottedTerm(at start: Int) -> RawEntity? {
-    if let previous = text.scalarSkippingControls(before: start)?.value {
-      switch previous {
-      case 0x20, 0x09, 0xA0, 0x202F, 0x3000, 0x28, 0x5B, 0x7B, 0x22, 0x27, 0xAB, 0x201C, 0x2018, 0x201E: break
-      default: return nil
-      }
-    }
+    guard mayLeadTerm(at: start) else { return nil }
     var end = start
     while text.byte(at: end) == UInt8(ascii: ".") && text.byte(at: end + 1).isASCIILetter {
       end += 2
       while end < text.count && text[end].isASCIIAlphanumeric { end += 1 }
     }
     guard end > start else { return nil }
+    return endsTerm(at: end) ? entity(.term, start, end) : nil
+  }
+
+  /// Matches a term at the `-` at `start` that leads a Latin word, a command-line option
+  /// (`--verbose`, `-v`, `--dry-run`, `--width=80`): the hyphens are neutrals, and right-to-left
+  /// text before the word takes them to its own side, `verbose--`. Isolated, the option reads
+  /// whole.
+  ///
+  /// One or two hyphens must start the word, as a dot must start a dotted term; the name is ASCII
+  /// letters, digits and inner hyphens, starting with a letter, and may take a value after `=` of
+  /// ASCII letters, digits and `. _ / : -`.
+  ///
+  /// - Complexity: O(*k*) in the length of the option.
+  func matchOption(at start: Int) -> RawEntity? {
+    guard mayLeadTerm(at: start) else { return nil }
+    var end = text.byte(at: start + 1) == UInt8(ascii: "-") ? start + 2 : start + 1
+    guard text.byte(at: end).isASCIILetter else { return nil }
+    while end < text.count
+      && (text[end].isASCIIAlphanumeric || text[end] == UInt8(ascii: "-") && text.byte(at: end + 1).isASCIIAlphanumeric)
+    {
+      end += 1
+    }
+    if text.byte(at: end) == UInt8(ascii: "=") {
+      var valueEnd = end + 1
+      while valueEnd < text.count && (text[valueEnd].isASCIIAlphanumeric || "._/:-".utf8.contains(text[valueEnd])) {
+        valueEnd += 1
+      }
+      if valueEnd > end + 1 { end = valueEnd }
+    }
+    return endsTerm(at: end) ? entity(.term, start, end) : nil
+  }
+
+  /// Whether a term may start at `start` with a sign: at the start of the text, or after white
+  /// space, an opening bracket or an opening quotation mark, bidi controls aside.
+  private func mayLeadTerm(at start: Int) -> Bool {
+    guard let previous = text.scalarSkippingControls(before: start)?.value else { return true }
+    switch previous {
+    case 0x20, 0x09, 0xA0, 0x202F, 0x3000, 0x28, 0x5B, 0x7B, 0x22, 0x27, 0xAB, 0x201C, 0x2018, 0x201E: return true
+    default: return false
+    }
+  }
+
+  /// Whether a term that leads with a sign may end at `end`: when no letter of any script, digit
+  /// or sign that continues a word follows it, nor punctuation and then a letter or digit.
+  private func endsTerm(at end: Int) -> Bool {
     if let (next, offset) = text.scalarSkippingControls(from: end) {
-      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return nil }
+      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return false }
       // `.` or another sentence mark may follow, but not as the start of a further part.
       if next < 0x80 && Self.mayEndSentence(UInt8(next)),
         let after = text.scalarSkippingControls(from: offset + 1)?.value,
         after < 0x80 && UInt8(after).isASCIIAlphanumeric
       {
-        return nil
+        return false
       }
     }
-    return entity(.term, start, end)
+    return true
   }
 
   /// The end of the suffix at `suffixStart`, `+`, `++` or `#`, when it can end a word: when no letter
