@@ -99,8 +99,8 @@ extension EntityFinder {
     }
   }
 
-  /// Whether a term that leads with a sign may end at `end`: when no letter of any script, digit
-  /// or sign that continues a word follows it, nor punctuation and then a letter or digit.
+  /// Whether a term may end at `end`: when no letter of any script, digit or sign that continues a
+  /// word follows it, nor punctuation and then a letter or digit (`C#.NET`).
   private func endsTerm(at end: Int) -> Bool {
     if let (next, offset) = text.scalarSkippingControls(from: end) {
       if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return false }
@@ -123,16 +123,7 @@ extension EntityFinder {
     let plus = UInt8(ascii: "+")
     var end = suffixStart + 1
     if text[suffixStart] == plus && text.byte(at: end) == plus { end += 1 }
-    if let (next, offset) = text.scalarSkippingControls(from: end) {
-      if next < 0x80 ? Self.continuesWord(UInt8(next)) : isWordCharacter(next) { return nil }
-      if next < 0x80 && Self.mayEndSentence(UInt8(next)),
-        let after = text.scalarSkippingControls(from: offset + 1)?.value,
-        after < 0x80 && UInt8(after).isASCIIAlphanumeric
-      {
-        return nil
-      }
-    }
-    return end
+    return endsTerm(at: end) ? end : nil
   }
 
   /// The start of the word of ASCII letters and digits that ends at `end`, or `nil` when there is
