@@ -17,7 +17,7 @@ extension EntityFinder {
   /// - Complexity: O(*k*) in the command's length.
   func matchCommand(at start: Int) -> RawEntity? {
     let count = text.count
-    if let previous = text.scalarSkippingControls(before: start), !mayPrecedeCommand(previous) { return nil }
+    if let previous = text.scalarSkippingControls(before: start), !mayPrecedeSignedWord(previous) { return nil }
     var end = start + 1
     guard text.byte(at: end).isASCIILetter else { return nil }
     while end < count && Self.isNameByte(text[end]) { end += 1 }
@@ -43,10 +43,11 @@ extension EntityFinder {
     return entity(.command, start, end)
   }
 
-  /// Whether a command or a path may follow `previous` (the scalar before it, and where that
-  /// starts): white space, an opening bracket or quote (a straight one after white space), or the
-  /// hyphen after a Hebrew prefix letter.
-  func mayPrecedeCommand(_ previous: (value: UInt32, controlsStart: Int)) -> Bool {
+  /// Whether a word that starts with a sign (a command, a path, a term a dot or hyphens lead) may
+  /// follow `previous` (the scalar before it, and where that starts): white space, an opening
+  /// bracket or quote (a straight one after white space), or the hyphen after a Hebrew prefix
+  /// letter.
+  func mayPrecedeSignedWord(_ previous: (value: UInt32, controlsStart: Int)) -> Bool {
     switch previous.value {
     case _ where isSpace(previous.value):
       return true

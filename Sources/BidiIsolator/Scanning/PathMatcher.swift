@@ -28,7 +28,7 @@ extension EntityFinder {
     }
     if start < slash { names = 1 }
     guard start >= entityEnd else { return nil }
-    if let previous = text.scalarSkippingControls(before: start), !mayPrecedeCommand(previous) { return nil }
+    if let previous = text.scalarSkippingControls(before: start), !mayPrecedeSignedWord(previous) { return nil }
     var hasLetter = false
     let end = pathNamesEnd(from: slash, separator: UInt8(ascii: "/"), names: &names, hasLetter: &hasLetter)
     guard names >= 2 && hasLetter else { return nil }
@@ -44,7 +44,7 @@ extension EntityFinder {
     guard text[start].isASCIILetter, text.byte(at: start + 1) == UInt8(ascii: ":"),
       text.byte(at: start + 2) == UInt8(ascii: "\\")
     else { return nil }
-    if let previous = text.scalarSkippingControls(before: start), !mayPrecedeCommand(previous) { return nil }
+    if let previous = text.scalarSkippingControls(before: start), !mayPrecedeSignedWord(previous) { return nil }
     var names = 1
     var hasLetter = true
     let end = pathNamesEnd(from: start + 2, separator: UInt8(ascii: "\\"), names: &names, hasLetter: &hasLetter)

@@ -89,14 +89,11 @@ extension EntityFinder {
     return endsTerm(at: end) ? entity(.term, start, end) : nil
   }
 
-  /// Whether a term may start at `start` with a sign: at the start of the text, or after white
-  /// space, an opening bracket or an opening quotation mark, bidi controls aside.
+  /// Whether a term may start at `start` with a sign: at the start of the text, or where a
+  /// command may (``mayPrecedeSignedWord(_:)``).
   private func mayLeadTerm(at start: Int) -> Bool {
-    guard let previous = text.scalarSkippingControls(before: start)?.value else { return true }
-    switch previous {
-    case 0x20, 0x09, 0xA0, 0x202F, 0x3000, 0x28, 0x5B, 0x7B, 0x22, 0x27, 0xAB, 0x201C, 0x2018, 0x201E: return true
-    default: return false
-    }
+    guard let previous = text.scalarSkippingControls(before: start) else { return true }
+    return mayPrecedeSignedWord(previous)
   }
 
   /// Whether a term may end at `end`: when no letter of any script, digit or sign that continues a
