@@ -281,6 +281,38 @@ struct IsolationTests {
     }
   }
 
+  /// Enclosed text of both directions may hold an entity of the other direction with strong
+  /// characters at its edges, such as a parenthetical, where text of its own direction stands on
+  /// both sides of it, or the enclosure's edges: it then reads as in an isolate of its own (the
+  /// W3C's `'سوالات متداول (FAQ)'`, whose `(FAQ)` ends the Persian title on its left). Next to a
+  /// word of its own direction it would join that word's run, and the enclosure is left as it was.
+  @Test(
+    "an enclosure of both directions holds a run of the other direction between its own words",
+    arguments: IsolationStrategy.allCases)
+  func enclosureHoldingRun(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      ("He said \"سوالات متداول (FAQ)\" today", "He said \"(FAQ) " + rtl("سوالات متداول") + "\" today"),
+      (
+        "قال \"I love my city (القاهرة)\" أمس",
+        rtl("أمس") + " \"I love my city (" + rtl("القاهرة") + ")\" " + rtl("قال")
+      ),
+      ("אמרה \"I moved to (תל אביב)\" אתמול", rtl("אתמול") + " \"I moved to (" + rtl("תל אביב") + ")\" " + rtl("אמרה")),
+      (
+        "The title is \"שלום (iOS 17) עולם\" ok", "The title is \"" + rtl("עולם") + " (iOS 17) " + rtl("שלום") + "\" ok"
+      ),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(try display(output) == (strategy == .mark ? display(message) : expected), "\(escaped(output))")
+      #expect(isolator(strategy).isolate(output) == output)
+      #expect(isolator(strategy).removeIsolation(from: output) == message)
+    }
+    let nextToOwnWord = "He said \"مرحبا بكم (Welcome) ok مرحبا\" today"
+    let output = BidiIsolator().isolate(nextToOwnWord)
+    #expect(
+      try display(output) == "He said \"" + rtl("مرحبا بكم") + " (Welcome) ok " + rtl("مرحبا") + "\" today",
+      "\(escaped(output))")
+  }
+
   /// A message that starts with a quotation takes the direction of the text after it, as it does
   /// after any entity; one that is a quotation alone, or one in text of its own direction, is left
   /// as it is.

@@ -53,6 +53,9 @@ struct W3CExampleTests {
       "UB5",
       "The translation is: \".bdo " + rtl("يتم تحقيق ذلك بإضافة العنصر المضمن") + " XHTML 1.0 " + rtl("في") + "\""
     ),
+    // A Persian title quoted in English ends with a parenthetical in Latin letters: it stays at the
+    // title's end, on its left.
+    ("UC1-nocontrols", "'(FAQ) " + rtl("سوالات متداول") + "' [in Persian]"),
     // Already right; isolation must not break it.
     ("IM1", "Wadi Rum (" + rtl("وادي القم") + "), 321km from Amman, is a World Heritage site."),
   ]

@@ -68,11 +68,12 @@ extension EntityFinder {
       if listsEveryEntity {
         enclosedText(
           kind, opening: opening, closing: closing, passing: CollectionOfOne(lastEntity),
-          holding: inside.entities, readings: &readings)
+          holding: inside.entities, runs: EmptyCollection(), readings: &readings)
       } else {
         enclosedText(
           kind, opening: opening, closing: closing,
           passing: found.entities[..<inside.first].lazy.map { $0.start..<$0.end }, holding: inside.entities,
+          runs: found.entities[inside.first...].lazy.filter(isDirectionalRun).map { $0.start..<$0.end },
           readings: &readings)
       }
     guard let entity, marksFit() else { return nil }
@@ -102,7 +103,7 @@ extension EntityFinder {
         switch entity.kind {
         case .number: isPlainNumber(entity) ? .plainNumbers : .others
         case .mention, .hashtag: .namesAndNumbers
-        default: .others
+        default: isDirectionalRun(entity) ? .runs : .others
         }
       inside = Swift.max(inside, kind)
     }
@@ -138,6 +139,36 @@ extension EntityFinder {
     return afterDigit
   }
 
+  /// Whether `entity` is text of one direction that starts with a strong character and ends with
+  /// one, or left to right with a European digit (`FAQ`, `iOS 17`, `Dana Levi`, `محمد علي`): with
+  /// no neutral at its edges and no strong character of the other direction, it resolves in text
+  /// of either direction as in its own isolate, but for the neutrals that join it to strong
+  /// characters of its own direction around it. Arabic digits are out of a left-to-right one,
+  /// since a neutral next to them would read as next to a right-to-left letter.
+  ///
+  /// - Complexity: O(*k*) in the entity's length.
+  func isDirectionalRun(_ entity: RawEntity) -> Bool {
+    guard entity.start < entity.end else { return false }
+    var direction: TextDirection?
+    var lastIsStrong = false
+    var offset = entity.start
+    while offset < entity.end {
+      let (value, length) = text.scalar(at: offset)
+      offset += length
+      if let strong = table.strongDirection(of: value) {
+        guard direction == nil || direction == strong else { return false }
+        direction = strong
+        lastIsStrong = true
+        continue
+      }
+      guard direction != nil, BidiControl(value: value) == nil else { return false }
+      let bidiClass = BidiClass(unchecked: table.rawClass(of: value))
+      if bidiClass == .arabicNumber && direction == .leftToRight { return false }
+      lastIsStrong = bidiClass == .europeanNumber && direction == .leftToRight
+    }
+    return lastIsStrong
+  }
+
   /// The entity of `kind` between the marks `opening` and `closing`, when it is one to isolate: the
   /// text inside the marks, less the bidi controls next to them, whose first strong character has
   /// one direction and the closest strong character before the marks in their paragraph the
@@ -149,14 +180,16 @@ extension EntityFinder {
   /// Text of both directions is one when most of its words have the direction of its first
   /// (`"في XHTML 1.0 يتم تحقيق ذلك"` in English): in an isolate of that direction its runs
   /// read in that direction's order, as its writer meant. The entities it `holds` must read in it
-  /// as in their own isolates (``EnclosedEntities``).
+  /// as in their own isolates (``EnclosedEntities``): the `runs` among them, their ranges, only
+  /// where no strong character of the other direction than the text's stands between them and the
+  /// text's edges on either side.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
   ///   the closest strong character; at a paragraph's start, a scan of the text after it up to the
   ///   first strong character outside entities.
   func enclosedText<Passed: RandomAccessCollection<Range<Int>>>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, passing entities: Passed,
-    holding inside: EnclosedEntities, readings: inout DirectionReadings
+    holding inside: EnclosedEntities, runs: some Collection<Range<Int>>, readings: inout DirectionReadings
   ) -> RawEntity? where Passed.Index == Int {
     let closingStart = closing.lowerBound
     // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
@@ -215,6 +248,12 @@ extension EntityFinder {
     }
     if otherWords > 0 {
       guard ownWords > otherWords, inside <= direction.mostEnclosedEntities(mixed: true) else { return nil }
+    }
+    // A run held inside must stand between strong characters of the text's direction, or its edges.
+    for run in runs {
+      guard strongCharacter(before: run.lowerBound, from: start) != direction.reversed,
+        strongCharacter(from: run.upperBound, to: end).direction != direction.reversed
+      else { return nil }
     }
     // After text of the other direction, the text after it may be of either. At the paragraph's
     // start, text of the other direction must follow it; text of its own, or none, reads with it
@@ -316,6 +355,17 @@ extension EntityFinder {
     return (nil, end)
   }
 
+  /// The direction of the closest strong character before `offset` and from `start` on, bidi
+  /// controls aside; `nil` when there is none.
+  private func strongCharacter(before offset: Int, from start: Int) -> TextDirection? {
+    var offset = offset
+    while offset > start {
+      offset = text.scalarStart(before: offset)
+      if case .strong(let direction) = reading(of: text.scalar(at: offset).value) { return direction }
+    }
+    return nil
+  }
+
   /// What a scalar tells the reading of enclosed text and the text around it.
   private enum Reading {
     case strong(TextDirection)
@@ -346,8 +396,12 @@ internal enum EnclosedEntities: Int, Comparable {
   /// Numbers of digits and single common separators between them (`2`, `10:30`, `12.5`), which
   /// show in left-to-right and right-to-left text alike as in their own isolates.
   case plainNumbers
-  /// Such numbers, and mentions and hashtags: in text whose strong characters all have one
-  /// direction, their names have it too, and read in it as in their own isolates.
+  /// Such numbers, and text of one direction with strong characters at its edges
+  /// (``EntityFinder/isDirectionalRun(_:)``), which reads as in its own isolate where strong
+  /// characters of the enclosed text's direction, or its edges, stand on either side.
+  case runs
+  /// Such numbers and runs, and mentions and hashtags: in text whose strong characters all have
+  /// one direction, their names have it too, and read in it as in their own isolates.
   case namesAndNumbers
   /// Any entity: left-to-right text of one direction holds numbers, addresses and emoticons as
   /// their own isolates show them.
@@ -358,12 +412,12 @@ internal enum EnclosedEntities: Int, Comparable {
 
 extension TextDirection {
   /// The entities enclosed text of this direction may hold; text of both directions (`mixed`),
-  /// only plain numbers, since the names and addresses in it may have either direction.
+  /// only plain numbers and runs, since the names and addresses in it may have either direction.
   fileprivate func mostEnclosedEntities(mixed: Bool) -> EnclosedEntities {
     switch (self, mixed) {
     case (.leftToRight, false): .others
     case (.rightToLeft, false): .namesAndNumbers
-    case (_, true): .plainNumbers
+    case (_, true): .runs
     }
   }
 }
