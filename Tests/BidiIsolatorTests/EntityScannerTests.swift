@@ -141,6 +141,9 @@ struct EntityScannerTests {
       ["number:$9.99", "number:50%", "number:10:30", "number:2024-01-15", "number:(012) 345 6789"]),
     ScanExample("9.99€ and 1\u{A0}000\u{A0}000 and ٣٤٥", ["number:9.99€", "number:1\u{A0}000\u{A0}000", "number:٣٤٥"]),
     ScanExample("321km WWDC2022 h264 5x 3.5mm", []),  // glued to letters: part of a word
+    // And so are the groups joined to such digits; a sign may start a number after them.
+    ScanExample("v2.3.1 abc123.45 A1.2.3 ב15.01.2024 بتاريخ15/01/2024 الساعة10:30", []),
+    ScanExample("x2024,+1-555-0100 و a1.5 $9.99", ["number:+1-555-0100", "number:$9.99"]),
     // The scale of a degree sign, after it or after a space, is part of the number; a right-to-left
     // word glued to the sign leaves the number to the algorithm, as letters do. Other terminators
     // take no word.

@@ -194,6 +194,19 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// Digits glued to a word are part of it, and so are the groups that separators join to them: a
+  /// date or time typed against a Hebrew prefix or an Arabic word reads whole by the algorithm's
+  /// own rules, and isolating its last groups alone tore it (`01/2024/15`, `30:10`).
+  @Test("a number glued to a word stays whole with its groups", arguments: IsolationStrategy.allCases)
+  func numberGluedToWord(_ strategy: IsolationStrategy) throws {
+    try expectWhole(
+      [
+        ("وصل بتاريخ", "15/01/2024", "الطرد"),
+        ("الاجتماع الساعة", "10:30", "مساء"),
+        ("הגיע ב", "15.01.2024", "בבוקר"),
+      ], strategy)
+  }
+
   /// Right-to-left text around a left-to-right quotation, parenthetical or emphasis takes the
   /// punctuation at its ends (`"Hello, world!"` shows as `"!Hello, world"`, `(etc.)` as `(.etc)`), and
   /// left-to-right text around a right-to-left one puts its `!` where a right-to-left reader reads

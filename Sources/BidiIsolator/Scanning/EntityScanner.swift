@@ -318,7 +318,7 @@ internal struct EntityFinder {
           if let entity = (endsTerm ? matchTerm(suffixAt: offset, notBefore: ends.entity) : nil)
             ?? matchHashtag(at: offset, sigilLength: 1, afterURLEnding: ends.url)
             ?? (kinds.contains(.numbers) ? matchServiceCode(at: offset) : nil)
-            ?? matchNumberIfAllowed(at: offset).entity
+            ?? matchNumberIfAllowed(at: offset, notBefore: ends.entity).entity
           {
             result.append(entity)
             ends.record(entity)
@@ -437,7 +437,7 @@ internal struct EntityFinder {
             offset = entity.end
             continue
           }
-          switch matchNumberIfAllowed(at: offset) {
+          switch matchNumberIfAllowed(at: offset, notBefore: ends.entity) {
           case .found(let entity):
             result.append(entity)
             ends.record(entity)
@@ -489,7 +489,7 @@ internal struct EntityFinder {
         offset = entity.end
         continue
       } else if kinds.contains(.numbers) && mayStartNumber(value) {
-        switch matchNumberIfAllowed(at: offset) {
+        switch matchNumberIfAllowed(at: offset, notBefore: ends.entity) {
         case .found(let entity):
           result.append(entity)
           ends.record(entity)
@@ -580,7 +580,10 @@ internal struct EntityFinder {
       case .notFound(let scannedTo): scanned = scannedTo
       }
     }
-    if kinds.contains(.numbers) && text[start].isASCIIDigit && canStartNumber(after: previous) {
+    if kinds.contains(.numbers) && text[start].isASCIIDigit {
+      guard canStartNumber(after: previous) && !continuesDigits(at: start, notBefore: earliest) else {
+        return .notFound(scannedTo: max(scanned, endOfDigitsInWord(from: start)))
+      }
       return matchNumber(at: start)
     }
     return .notFound(scannedTo: scanned)
@@ -600,10 +603,13 @@ internal struct EntityFinder {
     return nil
   }
 
-  private func matchNumberIfAllowed(at start: Int) -> Attempt {
-    guard kinds.contains(.numbers), canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
+  private func matchNumberIfAllowed(at start: Int, notBefore earliest: Int) -> Attempt {
+    guard kinds.contains(.numbers) else { return .notFound(scannedTo: start + 1) }
+    guard
+      canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
+        && !continuesDigits(at: start, notBefore: earliest)
     else {
-      return .notFound(scannedTo: start + 1)
+      return .notFound(scannedTo: endOfDigitsInWord(from: start))
     }
     return matchNumber(at: start)
   }

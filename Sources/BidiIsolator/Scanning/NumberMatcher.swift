@@ -31,7 +31,8 @@ extension EntityFinder {
   ///   went to the number's other side (`month/5.99$`).
   ///
   /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
-  /// not matched: the algorithm already keeps it with that word. Letters of scripts written without
+  /// not matched, nor are the groups a separator joins to it (`v2.3.1`, `ב15.01.2024`): the
+  /// algorithm already keeps them with that word (``continuesDigits(at:notBefore:)``). Letters of scripts written without
   /// spaces do not count (`2022年`, `价格¥100`). Nor is an ascending range such as
   /// `1-3`, `2020-2024` or `09:00-17:30`: after Arabic letters the algorithm shows it as `3-1`,
   /// which is how Arabic reads a range (the W3C's example SB4), and elsewhere it keeps it whole
@@ -425,6 +426,39 @@ extension EntityFinder {
       offset += length
     }
     return digits
+  }
+
+  /// Whether a digit at `start` follows a digit from `earliest` on (where the last entity ended)
+  /// and one separator that is not a sign (the `3` of `v2.3.1`, the `4` of `abc123.45`): digits
+  /// joined so are one number, matched from its first digit or left to the word it is glued to,
+  /// and none starts inside it. A sign may start one (`2022+1-555-0100`, `2026,+1-555-0100`).
+  ///
+  /// - Complexity: O(1) but for bidi controls before `start`.
+  func continuesDigits(at start: Int, notBefore earliest: Int) -> Bool {
+    guard table.isNumberDigit(text.scalar(at: start).value),
+      let separator = text.scalarSkippingControls(before: start), Self.isNumberSeparator(separator.value),
+      !isNumberPrefix(separator.value)
+    else { return false }
+    let separatorStart = text.scalarStart(before: separator.controlsStart)
+    guard let digit = text.scalarSkippingControls(before: separatorStart),
+      text.scalarStart(before: digit.controlsStart) >= earliest
+    else { return false }
+    return table.isNumberDigit(digit.value)
+  }
+
+  /// Where the digits at `start`, glued to the word before them, end with it: their groups and the
+  /// single separators between them go on with the word (`v2.3.1`, `abc123.45`), and no number
+  /// starts inside them. `start + 1` when no digit is there.
+  ///
+  /// - Complexity: O(*k*) in the length read.
+  func endOfDigitsInWord(from start: Int) -> Int {
+    guard var end = digitRun(from: start) else { return start + 1 }
+    while end < text.count {
+      let (value, length) = text.scalar(at: end)
+      guard Self.isNumberSeparator(value), let next = digitRun(from: end + length) else { break }
+      end = next
+    }
+    return end
   }
 
   /// The end of the run of number digits starting at `start`, or `nil` when none starts there.
