@@ -46,7 +46,7 @@ extension EntityFinder {
   }
 
   /// The entity of `kind` between the marks `opening` and `closing`, as
-  /// ``enclosedText(_:opening:closing:passing:holding:readings:)`` decides, when
+  /// ``enclosedText(_:opening:closing:passing:holding:runs:readings:)`` decides, when
   /// `marksFit` too, for a scan that has put the entities it found so far in `found`, the last of
   /// them `lastEntity`.
   ///
@@ -56,7 +56,7 @@ extension EntityFinder {
   /// that read in it as in their own isolates (``EnclosedEntities``); an emoticon, or a number
   /// with a sign or a space in it, shows left to right only in an isolate of its own.
   ///
-  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holding:readings:)``,
+  /// - Complexity: as ``enclosedText(_:opening:closing:passing:holding:runs:readings:)``,
   ///   plus O(*e*) in the entities inside and those passed reading back, and their length.
   func enclosure<Sink: ScanSink>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, found: inout Sink, lastEntity: Range<Int>,
@@ -68,12 +68,12 @@ extension EntityFinder {
       if listsEveryEntity {
         enclosedText(
           kind, opening: opening, closing: closing, passing: CollectionOfOne(lastEntity),
-          holding: inside.entities, runs: EmptyCollection(), readings: &readings)
+          holding: inside.entities, runs: EmptyCollection<RawEntity>(), readings: &readings)
       } else {
         enclosedText(
           kind, opening: opening, closing: closing,
           passing: found.entities[..<inside.first].lazy.map { $0.start..<$0.end }, holding: inside.entities,
-          runs: found.entities[inside.first...].lazy.filter(isDirectionalRun).map { $0.start..<$0.end },
+          runs: found.entities[inside.first...],
           readings: &readings)
       }
     guard let entity, marksFit() else { return nil }
@@ -180,16 +180,16 @@ extension EntityFinder {
   /// Text of both directions is one when most of its words have the direction of its first
   /// (`"في XHTML 1.0 يتم تحقيق ذلك"` in English): in an isolate of that direction its runs
   /// read in that direction's order, as its writer meant. The entities it `holds` must read in it
-  /// as in their own isolates (``EnclosedEntities``): the `runs` among them, their ranges, only
-  /// where no strong character of the other direction than the text's stands between them and the
-  /// text's edges on either side.
+  /// as in their own isolates (``EnclosedEntities``): the runs among the entities `held`
+  /// (``isDirectionalRun(_:)``) only where no strong character of the other direction than the
+  /// text's stands between them and the text's edges on either side.
   ///
   /// - Complexity: O(*k*) in the length of the text inside and the neutrals around the marks up to
   ///   the closest strong character; at a paragraph's start, a scan of the text after it up to the
   ///   first strong character outside entities.
   func enclosedText<Passed: RandomAccessCollection<Range<Int>>>(
     _ kind: EntityKind, opening: Range<Int>, closing: Range<Int>, passing entities: Passed,
-    holding inside: EnclosedEntities, runs: some Collection<Range<Int>>, readings: inout DirectionReadings
+    holding inside: EnclosedEntities, runs held: some Collection<RawEntity>, readings: inout DirectionReadings
   ) -> RawEntity? where Passed.Index == Int {
     let closingStart = closing.lowerBound
     // Bidi controls are past ASCII: an ASCII byte at either end ends the trimming at once.
@@ -250,10 +250,12 @@ extension EntityFinder {
       guard ownWords > otherWords, inside <= direction.mostEnclosedEntities(mixed: true) else { return nil }
     }
     // A run held inside must stand between strong characters of the text's direction, or its edges.
-    for run in runs {
-      guard strongCharacter(before: run.lowerBound, from: start) != direction.reversed,
-        strongCharacter(from: run.upperBound, to: end).direction != direction.reversed
-      else { return nil }
+    if inside >= .runs {
+      for run in held where isDirectionalRun(run) {
+        guard strongCharacter(before: run.start, from: start) != direction.reversed,
+          strongCharacter(from: run.end, to: end).direction != direction.reversed
+        else { return nil }
+      }
     }
     // After text of the other direction, the text after it may be of either. At the paragraph's
     // start, text of the other direction must follow it; text of its own, or none, reads with it

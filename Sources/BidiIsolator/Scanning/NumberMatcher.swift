@@ -435,9 +435,8 @@ extension EntityFinder {
   ///
   /// - Complexity: O(1) but for bidi controls before `start`.
   func continuesDigits(at start: Int, notBefore earliest: Int) -> Bool {
-    guard table.isNumberDigit(text.scalar(at: start).value),
-      let separator = text.scalarSkippingControls(before: start), Self.isNumberSeparator(separator.value),
-      !isNumberPrefix(separator.value)
+    guard let separator = text.scalarSkippingControls(before: start), Self.isNumberSeparator(separator.value),
+      !isNumberPrefix(separator.value), table.isNumberDigit(text.scalar(at: start).value)
     else { return false }
     let separatorStart = text.scalarStart(before: separator.controlsStart)
     guard let digit = text.scalarSkippingControls(before: separatorStart),
