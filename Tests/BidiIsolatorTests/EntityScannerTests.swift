@@ -142,8 +142,16 @@ struct EntityScannerTests {
     ScanExample("9.99€ and 1\u{A0}000\u{A0}000 and ٣٤٥", ["number:9.99€", "number:1\u{A0}000\u{A0}000", "number:٣٤٥"]),
     ScanExample("321km WWDC2022 h264 5x 3.5mm", []),  // glued to letters: part of a word
     // And so are the groups joined to such digits; a sign may start a number after them.
-    ScanExample("v2.3.1 abc123.45 A1.2.3 ב15.01.2024 بتاريخ15/01/2024 الساعة10:30", []),
+    ScanExample("v2.3.1 abc123.45 A1.2.3", []),
     ScanExample("x2024,+1-555-0100 و a1.5 $9.99", ["number:+1-555-0100", "number:$9.99"]),
+    // Right-to-left letters are prefixes a number may follow, but for the hyphen that joins one.
+    ScanExample(
+      "ב15.01.2024 بتاريخ15/01/2024 الساعة10:30 في+966501234567 ב$9.99 ב-15.01 في2024م",
+      [
+        "number:15.01.2024", "number:15/01/2024", "number:10:30", "number:+966501234567", "number:$9.99",
+        "number:15.01",
+      ]
+    ),
     // The scale of a degree sign, after it or after a space, is part of the number; a right-to-left
     // word glued to the sign leaves the number to the algorithm, as letters do. Other terminators
     // take no word.

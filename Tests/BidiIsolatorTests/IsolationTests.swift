@@ -194,16 +194,24 @@ struct IsolationTests {
       ], strategy)
   }
 
-  /// Digits glued to a word are part of it, and so are the groups that separators join to them: a
-  /// date or time typed against a Hebrew prefix or an Arabic word reads whole by the algorithm's
-  /// own rules, and isolating its last groups alone tore it (`01/2024/15`, `30:10`).
-  @Test("a number glued to a word stays whole with its groups", arguments: IsolationStrategy.allCases)
-  func numberGluedToWord(_ strategy: IsolationStrategy) throws {
+  /// A number typed against a Hebrew or Arabic prefix or word is a number (`ב15.01.2024`,
+  /// `في+966501234567`): the algorithm tore it (`966501234567+`, `4567-123-050`, `9.99$`), and so
+  /// did an isolate around its last groups alone (`01/2024/15`, `30:10`). A hyphen joins such a
+  /// prefix to the number (`ב-15.01`) and stays outside it.
+  @Test("a number after a right-to-left prefix reads whole", arguments: IsolationStrategy.allCases)
+  func numberAfterPrefix(_ strategy: IsolationStrategy) throws {
     try expectWhole(
       [
         ("وصل بتاريخ", "15/01/2024", "الطرد"),
         ("الاجتماع الساعة", "10:30", "مساء"),
         ("הגיע ב", "15.01.2024", "בבוקר"),
+        ("اتصل في", "+966501234567", "الآن"),
+        ("رقمي ل", "050-123-4567", "شكرا"),
+        ("السعر ب", "$9.99", "فقط"),
+        ("שילמתי ב", "$9.99", "בלבד"),
+        ("הזמנתי ב", "#12345", "אתמול"),
+        ("الحرارة ب", "25°C", "اليوم"),
+        ("נפגש ב-", "15.01", "בערב"),
       ], strategy)
   }
 

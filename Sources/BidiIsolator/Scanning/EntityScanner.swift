@@ -581,7 +581,7 @@ internal struct EntityFinder {
       }
     }
     if kinds.contains(.numbers) && text[start].isASCIIDigit {
-      guard canStartNumber(after: previous) && !continuesDigits(at: start, notBefore: earliest) else {
+      guard canStartNumber(at: start, after: previous) && !continuesDigits(at: start, notBefore: earliest) else {
         return .notFound(scannedTo: max(scanned, endOfDigitsInWord(from: start)))
       }
       return matchNumber(at: start)
@@ -606,7 +606,7 @@ internal struct EntityFinder {
   private func matchNumberIfAllowed(at start: Int, notBefore earliest: Int) -> Attempt {
     guard kinds.contains(.numbers) else { return .notFound(scannedTo: start + 1) }
     guard
-      canStartNumber(after: text.scalarSkippingControls(before: start)?.value)
+      canStartNumber(at: start, after: text.scalarSkippingControls(before: start)?.value)
         && !continuesDigits(at: start, notBefore: earliest)
     else {
       return .notFound(scannedTo: endOfDigitsInWord(from: start))
@@ -680,6 +680,17 @@ internal struct EntityFinder {
     case .mark, .digit, .connector, .joiner: return false
     default: return true
     }
+  }
+
+  /// Whether a number may start at `start`, after the scalar `previous`: where
+  /// ``canStartNumber(after:)`` says, and after a right-to-left letter too, as Hebrew and Arabic
+  /// join their prefixes to a number (`ב15.01.2024`, `في+966501234567`, `ب$9.99`), which the
+  /// algorithm would tear (`966501234567+`, `9.99$`); but not at a hyphen, which joins such a
+  /// prefix to what follows (`ב-15.01`: the number starts after it).
+  func canStartNumber(at start: Int, after previous: UInt32?) -> Bool {
+    if canStartNumber(after: previous) { return true }
+    guard let previous, text[start] != UInt8(ascii: "-") else { return false }
+    return table.kind(of: previous) == .letter && table.strongDirection(of: previous) == .rightToLeft
   }
 
   /// `@ ＠ $ # ＃`: no URL starts right after one (twitter-text: `$http://…`, `#http://…`).

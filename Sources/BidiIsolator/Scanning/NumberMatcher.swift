@@ -30,9 +30,10 @@ extension EntityFinder {
   ///   (`$5.99/month`, `20/day`, `9€/kg`, `3/m²`): after Arabic letters the slash and the word
   ///   went to the number's other side (`month/5.99$`).
   ///
-  /// A number glued to a letter, mark or other digit (`321km`, `WWDC2022`) is part of a word and
-  /// not matched, nor are the groups a separator joins to it (`v2.3.1`, `ב15.01.2024`): the
-  /// algorithm already keeps them with that word (``continuesDigits(at:notBefore:)``). Letters of scripts written without
+  /// A number glued to a left-to-right letter, mark or other digit (`321km`, `WWDC2022`) is part
+  /// of a word and not matched, nor are the groups a separator joins to it (`v2.3.1`): the
+  /// algorithm already keeps them with that word (``continuesDigits(at:notBefore:)``). After a
+  /// right-to-left letter, a prefix in Hebrew and Arabic, one is (``canStartNumber(at:after:)``). Letters of scripts written without
   /// spaces do not count (`2022年`, `价格¥100`). Nor is an ascending range such as
   /// `1-3`, `2020-2024` or `09:00-17:30`: after Arabic letters the algorithm shows it as `3-1`,
   /// which is how Arabic reads a range (the W3C's example SB4), and elsewhere it keeps it whole
