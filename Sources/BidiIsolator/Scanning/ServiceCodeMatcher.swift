@@ -17,9 +17,7 @@ extension EntityFinder {
   /// - Complexity: O(*k*) in the code's length.
   func matchServiceCode(at start: Int) -> RawEntity? {
     // Hebrew's prefix letters join what follows them, a number too (`ל*2700`).
-    let previous = text.scalarSkippingControls(before: start)?.value
-    guard canStartNumber(after: previous) || previous.map({ table.strongDirection(of: $0) == .rightToLeft }) == true
-    else { return nil }
+    guard canStartNumber(at: start, after: text.scalarSkippingControls(before: start)?.value) else { return nil }
     let count = text.count
     let star = UInt8(ascii: "*")
     let hash = UInt8(ascii: "#")
