@@ -143,6 +143,8 @@ struct EntityScannerTests {
     ScanExample("321km WWDC2022 h264 5x 3.5mm", []),  // glued to letters: part of a word
     // And so are the groups joined to such digits; a sign may start a number after them.
     ScanExample("v2.3.1 abc123.45 A1.2.3", []),
+    // So are digits after a terminator glued to a word: the algorithm keeps them with it.
+    ScanExample("US$9.99 PO#123 A$20", []),
     ScanExample("x2024,+1-555-0100 و a1.5 $9.99", ["number:+1-555-0100", "number:$9.99"]),
     // Right-to-left letters are prefixes a number may follow, but for the hyphen that joins one.
     ScanExample(
