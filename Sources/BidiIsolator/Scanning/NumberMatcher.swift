@@ -434,13 +434,14 @@ extension EntityFinder {
   /// `4` of `abc123.45`), since digits joined so are one number, matched from its first digit or
   /// left to the word it is glued to; or a terminator where no number may start, glued to a word
   /// (the `9` of `US$9.99`, the `1` of `PO#123`), which the algorithm keeps with it. A sign may
-  /// start a number (`2022+1-555-0100`, `2026,+1-555-0100`).
+  /// start a number, as class ES holds them (`2022+1-555-0100`, `2026,+1-555-0100`).
   ///
   /// - Complexity: O(1) but for bidi controls before `start`.
   func continuesDigits(at start: Int, notBefore earliest: Int) -> Bool {
     guard let mark = text.scalarSkippingControls(before: start),
       Self.isNumberSeparator(mark.value) || isNumberPrefix(mark.value),
-      !Self.isSign(mark.value), table.isNumberDigit(text.scalar(at: start).value)
+      table.rawClass(of: mark.value) != BidiClass.europeanSeparator.rawValue,
+      table.isNumberDigit(text.scalar(at: start).value)
     else { return false }
     let markStart = text.scalarStart(before: mark.controlsStart)
     guard let before = text.scalarSkippingControls(before: markStart),
@@ -449,10 +450,6 @@ extension EntityFinder {
     if Self.isNumberSeparator(mark.value) { return table.isNumberDigit(before.value) }
     return !canStartNumber(at: markStart, after: before.value)
   }
-
-  /// `+ - −`, the signs a number may start with.
-  @inline(__always)
-  private static func isSign(_ value: UInt32) -> Bool { value == 0x2B || value == 0x2D || value == 0x2212 }
 
   /// Where the digits at `start`, glued to the word before them, end with it: their groups and the
   /// single separators between them go on with the word (`v2.3.1`, `abc123.45`), and no number
