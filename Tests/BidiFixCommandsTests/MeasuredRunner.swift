@@ -55,6 +55,21 @@ enum MeasuredBinary {
 
   static func run(_ arguments: [String], input: URL, in folder: TemporaryFolder, timeout: Double) throws -> MeasuredRun
   {
+    // A child that ends before the runner attaches to it or first reads its memory leaves no figure:
+    // the run, which is deterministic, is made again, and only a third such run is a failure.
+    for _ in 1..<3 {
+      if let run = try runOnce(arguments, input: input, in: folder, timeout: timeout) { return run }
+    }
+    guard let run = try runOnce(arguments, input: input, in: folder, timeout: timeout) else {
+      throw Failure(description: "bidi-fix \(arguments): neither ptrace nor /proc could measure its memory")
+    }
+    return run
+  }
+
+  /// One run; `nil` when it ended before either way of measuring its memory could.
+  private static func runOnce(
+    _ arguments: [String], input: URL, in folder: TemporaryFolder, timeout: Double
+  ) throws -> MeasuredRun? {
     let name = UUID().uuidString
     let stdoutURL = folder.url.appendingPathComponent("\(name).out")
     let stderrURL = folder.url.appendingPathComponent("\(name).err")
@@ -112,9 +127,7 @@ enum MeasuredBinary {
       break
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    if !traced && polledPeak == 0 {
-      Issue.record("bidi-fix \(arguments): neither ptrace nor /proc could measure its memory")
-    }
+    if !traced && polledPeak == 0 { return nil }
     // The exit code, or 128 plus the signal for a child a signal ended, as shells report it.
     let signal = status & 0x7F
     let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
