@@ -9,8 +9,9 @@ extension String {
   /// Each placeholder goes in FSI … PDI (U+2068 … U+2069), as Unicode MessageFormat 2 and Fluent
   /// place every placeable, so an argument displays as one unit whatever its direction: a Latin
   /// name in an Arabic sentence keeps its `@` and its punctuation, and an argument at the start no
-  /// longer decides the direction of the whole line. A placeholder the template already isolates is
-  /// left as it is. Text arguments are sanitised first (`BidiSanitizer`, `close`), so a stray PDI
+  /// longer decides the direction of the whole line. The isolate holds the word the placeholder is
+  /// written in (`%d%%`, `%d:%02d`, `$%.2f`), which would fall apart around an isolate of the
+  /// placeholder alone. A placeholder the template already isolates is left as it is. Text arguments are sanitised first (`BidiSanitizer`, `close`), so a stray PDI
   /// or RLO in a user's name cannot end the isolate early or reach past it.
   ///
   /// ```swift
@@ -39,10 +40,15 @@ extension String {
     let isolated = IsolatedRanges(template)
     var wrapped = ""
     var copied = template.startIndex
-    for placeholder in placeholders where placeholder.takesArgument && !isolated.contains(placeholder.range) {
-      wrapped += template[copied..<placeholder.range.lowerBound]
-      wrapped += "\u{2068}" + placeholder.text + "\u{2069}"
-      copied = placeholder.range.upperBound
+    for token in PlaceholderToken.tokens(
+      in: template, placeholders: placeholders,
+      isolating: {
+        $0.takesArgument && !isolated.contains($0.range)
+      })
+    {
+      wrapped += template[copied..<token.range.lowerBound]
+      wrapped += "\u{2068}" + template[token.range] + "\u{2069}"
+      copied = token.range.upperBound
     }
     wrapped += template[copied...]
     self.init(format: wrapped, locale: locale, arguments: arguments)

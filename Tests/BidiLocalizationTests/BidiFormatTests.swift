@@ -19,12 +19,35 @@ struct BidiFormatTests {
       try String(bidiFormat: "%2$@ أعجب بـ %1$lld صورة", 3 as Int64, "Bob")
         == "\(Self.fsi)Bob\(Self.pdi) أعجب بـ \(Self.fsi)3\(Self.pdi) صورة")
     #expect(try String(bidiFormat: "السعر %.2f", 3.14159) == "السعر \(Self.fsi)3.14\(Self.pdi)")
-    #expect(try String(bidiFormat: "ارتفاع %d%%", 5) == "ارتفاع \(Self.fsi)5\(Self.pdi)%")
+    #expect(try String(bidiFormat: "ارتفاع %d%%", 5) == "ارتفاع \(Self.fsi)5%\(Self.pdi)")
     #expect(try String(bidiFormat: "[%*d]", 4, 7) == "[\(Self.fsi)   7\(Self.pdi)]")
     // Markdown markers stay outside the isolate, where the Markdown parser finds them.
     #expect(try String(bidiFormat: "أهلًا **%@**", "Dana") == "أهلًا **\(Self.fsi)Dana\(Self.pdi)**")
     // A placeholder the template already isolates is left as it is.
     #expect(try String(bidiFormat: "الرصيد: \u{2066}%@\u{2069}", "$5") == "الرصيد: \u{2066}$5\u{2069}")
+  }
+
+  @Test("The word a placeholder is written in goes into the isolate whole, and displays as written")
+  func isolatesThePlaceholdersWord() throws {
+    let (fsi, pdi) = (Self.fsi, Self.pdi)
+    #expect(try String(bidiFormat: "الوقت %d:%02d", 10, 5) == "الوقت \(fsi)10:05\(pdi)")
+    // An isolate of each placeholder alone showed 05:10, %50, 480x640, 5+ and 2LZMA.
+    #expect(try display(String(bidiFormat: "الوقت %d:%02d", 10, 5)) == "10:05 تقولا")
+    #expect(try display(String(bidiFormat: "اكتمل %d%%", 50)) == "50% لمتكا")
+    #expect(try display(String(bidiFormat: "الدقة %ux%u", 640, 480)) == "640x480 ةقدلا")
+    #expect(try display(String(bidiFormat: "السعر $%.2f", 9.99)) == "$9.99 رعسلا")
+    #expect(try display(String(bidiFormat: "التغيير +%d", 5)) == "+5 رييغتلا")
+    #expect(try display(String(bidiFormat: "قاموس LZMA%c", 0x32)) == "LZMA2 سوماق")
+    // A value of either direction still displays as one unit inside the word.
+    #expect(try display(String(bidiFormat: "الحساب %@:%d", "@alice", 2)) == "@alice:2 باسحلا")
+    // Punctuation and brackets belong to the sentence, markup stays outside, and a hyphen after a
+    // Hebrew prefix belongs to the prefix.
+    #expect(try String(bidiFormat: "مرحبا %@!", "Bob") == "مرحبا \(fsi)Bob\(pdi)!")
+    #expect(try display(String(bidiFormat: "مرحبا %@!", "Bob")) == "!Bob ابحرم")
+    #expect(try String(bidiFormat: "العدد (%d).", 5) == "العدد (\(fsi)5\(pdi)).")
+    #expect(try String(bidiFormat: "انقر <b>%@</b>", "Bob") == "انقر <b>\(fsi)Bob\(pdi)</b>")
+    #expect(try String(bidiFormat: "נשלח ל-%@", "Bob") == "נשלח ל-\(fsi)Bob\(pdi)")
+    #expect(try String(bidiFormat: "«%@»، %d", "Bob", 3) == "«\(fsi)Bob\(pdi)»، \(fsi)3\(pdi)")
   }
 
   @Test("A hostile argument is sanitised: an RLO or a stray PDI stays inside its isolate")

@@ -297,6 +297,30 @@ struct LocalizationFileTests {
     #expect(fixed.contains(#"<!-- <string name="commented">%s</string> -->"#))
   }
 
+  @Test("The word a placeholder is written in goes into one isolate, across escapes and xliff:g")
+  func placeholderWords() throws {
+    let strings = #""t" = "الوقت %d:%02d، اكتمل %d%% (%@).";"# + "\n"
+    #expect(
+      try Self.fixed(strings, .strings)
+        == #""t" = "الوقت \U2068%d:%02d\U2069، اكتمل \U2068%d%%\U2069 (\U2068%@\U2069).";"# + "\n")
+    let android = #"""
+      <resources><string name="a">اكتمل <xliff:g id="p">%1$d</xliff:g>%% و \$%2$s و <xliff:g id="w">%3$d</xliff:g>x<xliff:g id="h">%4$d</xliff:g>.</string></resources>
+      """#
+    #expect(
+      try Self.fixed(android, .androidStrings)
+        == #"""
+        <resources><string name="a">اكتمل \u2068<xliff:g id="p">%1$d</xliff:g>%%\u2069 و \u2068\$%2$s\u2069 و \u2068<xliff:g id="w">%3$d</xliff:g>x<xliff:g id="h">%4$d</xliff:g>\u2069.</string></resources>
+        """#)
+    let po = "#, c-format\nmsgid \"Size %ux%u, option -%c\"\nmsgstr \"الحجم %ux%u، الخيار -%c\"\n"
+    #expect(
+      try Self.fixed(po, .gettext)
+        == "#, c-format\nmsgid \"Size %ux%u, option -%c\"\nmsgstr \"الحجم \u{2068}%ux%u\u{2069}، الخيار \u{2068}-%c\u{2069}\"\n"
+    )
+    // Each isolated placeholder is counted, however many share an isolate.
+    let file = try LocalizationFile(bytes: Array(strings.utf8), format: .strings)
+    #expect(file.isolatingPlaceholdersCounted().isolated == 4)
+  }
+
   @Test("Android: an isolate never comes between a backslash and what it escapes")
   func androidDanglingBackslash() throws {
     let text = #"<resources><string name="a">\<xliff:g>%d</xliff:g></string></resources>"#

@@ -120,12 +120,12 @@ public struct LocalizationFile: Sendable {
     var edits: [(range: Range<Int>, text: String)] = []
     var isolated = 0
     var restored = 0
-    func insert(_ insertions: [(offset: Int, text: String)]) {
+    func insert(_ insertions: [(offset: Int, text: String)], isolating placeholders: Int) {
       for insertion in insertions {
         let offset = insertion.offset - danglingBackslashes(before: insertion.offset)
         edits.append((offset..<offset, insertion.text))
       }
-      isolated += insertions.count / 2
+      isolated += placeholders
     }
     for check in valueChecks(isRightToLeft: shouldIsolate, sourceFile: sourceFile) where check.value.isTranslatable {
       let value = check.value
@@ -137,12 +137,15 @@ public struct LocalizationFile: Sendable {
           let isolates =
             check.isRightToLeft && !placeholders.contains { $0.range == broken.range && $0.takesArgument }
             && !IsolatedRanges(value.text).contains(broken.range)
-          if isolates { insert(value.isolateMarkers(format: format, around: raw)) }
+          if isolates { insert(value.isolateMarkers(format: format, around: raw), isolating: 1) }
           edits.append((raw, broken.intact))
           restored += 1
         }
       }
-      if check.isRightToLeft { insert(value.isolateInsertions(format: format)) }
+      if check.isRightToLeft {
+        let (insertions, placeholders) = value.isolateInsertions(format: format)
+        insert(insertions, isolating: placeholders)
+      }
     }
     return LocalizationFix(bytes: text.encoded(replacing: edits), isolated: isolated, restored: restored)
   }
@@ -287,18 +290,35 @@ public struct LocalizedValue: Sendable {
     }
   }
 
-  /// The insertions that isolate ``unisolatedPlaceholders(format:)``.
-  func isolateInsertions(format: LocalizationFormat) -> [(offset: Int, text: String)] {
-    unisolatedPlaceholders(format: format).flatMap { placeholder -> [(offset: Int, text: String)] in
-      let utf8 =
-        text.utf8.distance(
-          from: text.startIndex, to: placeholder.range.lowerBound)..<text.utf8.distance(
-          from: text.startIndex, to: placeholder.range.upperBound)
-      guard let raw = wrappers.first(where: { $0.utf8 == utf8 })?.raw ?? rawRange(of: placeholder.range) else {
-        return []
-      }
-      return isolateMarkers(format: format, around: raw)
+  /// The insertions that isolate ``unisolatedPlaceholders(format:)``, each in one isolate with the
+  /// word it is written in (``PlaceholderToken``), and how many placeholders they isolate.
+  func isolateInsertions(format: LocalizationFormat) -> (insertions: [(offset: Int, text: String)], isolated: Int) {
+    let placeholders = placeholders(syntax: format.placeholderSyntax)
+    let unisolated = Set(unisolated(placeholders).map(\.range.lowerBound))
+    guard !unisolated.isEmpty else { return ([], 0) }
+    var insertions: [(offset: Int, text: String)] = []
+    var isolated = 0
+    for token in PlaceholderToken.tokens(
+      in: text, placeholders: placeholders,
+      isolating: {
+        unisolated.contains($0.range.lowerBound)
+      })
+    {
+      let start = text.utf8.distance(from: text.startIndex, to: token.range.lowerBound)
+      let end = text.utf8.distance(from: text.startIndex, to: token.range.upperBound)
+      // An element that wraps the word's first or last placeholder (`<xliff:g>`) goes inside the
+      // isolate whole.
+      let rawStart =
+        wrappers.first { $0.utf8.lowerBound == start && $0.utf8.upperBound <= end }?.raw.lowerBound
+        ?? decoded.rawStart(ofUTF8: start)
+      let rawEnd =
+        wrappers.first { $0.utf8.upperBound == end && $0.utf8.lowerBound >= start }?.raw.upperBound
+        ?? decoded.rawEnd(ofUTF8: end)
+      guard let rawStart, let rawEnd else { continue }
+      insertions += isolateMarkers(format: format, around: rawStart..<rawEnd)
+      isolated += token.placeholders.count
     }
+    return (insertions, isolated)
   }
 
   /// FSI before the raw bytes `raw` and PDI after them, as the format writes them there: the
