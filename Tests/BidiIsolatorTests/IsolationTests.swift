@@ -215,6 +215,23 @@ struct IsolationTests {
       ], strategy)
   }
 
+  /// A sign right after a number's terminator joins two numbers into a range (`50%-70%`), read in
+  /// the paragraph's direction as the algorithm reads `$10-$20`; as the sign of a number of its own
+  /// (`-70%`), isolated beside the first, it showed `-70%50%`.
+  @Test("a range of numbers with terminators keeps each number whole", arguments: IsolationStrategy.allCases)
+  func rangeOfTerminatedNumbers(_ strategy: IsolationStrategy) throws {
+    for (message, expected) in [
+      ("ההנחה היא 50%-70% על הכל", rtl("על הכל") + " 70%-50% " + rtl("ההנחה היא")),
+      ("טווח 5°-10° היום", rtl("היום") + " 10°-5° " + rtl("טווח")),
+      ("המחיר $10-$20 בלבד", rtl("בלבד") + " $20-$10 " + rtl("המחיר")),
+      // After a space, a sign starts a number still.
+      ("החום -5° בלילה", rtl("בלילה") + " -5° " + rtl("החום")),
+    ] {
+      let output = isolator(strategy).isolate(message)
+      #expect(try display(output) == expected, "\(escaped(output))")
+    }
+  }
+
   /// Right-to-left text around a left-to-right quotation, parenthetical or emphasis takes the
   /// punctuation at its ends (`"Hello, world!"` shows as `"!Hello, world"`, `(etc.)` as `(.etc)`), and
   /// left-to-right text around a right-to-left one puts its `!` where a right-to-left reader reads

@@ -607,7 +607,7 @@ internal struct EntityFinder {
     guard kinds.contains(.numbers) else { return .notFound(scannedTo: start + 1) }
     guard
       canStartNumber(at: start, after: text.scalarSkippingControls(before: start)?.value)
-        && !continuesDigits(at: start, notBefore: earliest)
+        && !continuesDigits(at: start, notBefore: earliest) && !joinsNumbers(at: start)
     else {
       return .notFound(scannedTo: endOfDigitsInWord(from: start))
     }

@@ -451,6 +451,23 @@ extension EntityFinder {
     return !canStartNumber(at: markStart, after: before.value)
   }
 
+  /// Whether the sign at `start` joins two numbers, right after a terminator that ends digits
+  /// (`50%-70%`, `5°-10°`): a range, which the algorithm reads in the paragraph's direction, as it
+  /// does `$10-$20` and `10:00-12:00`, and not the sign of a number of its own (`-70%`), which
+  /// isolated beside the first would show `-70%50%`.
+  ///
+  /// - Complexity: O(1) but for bidi controls before `start`.
+  func joinsNumbers(at start: Int) -> Bool {
+    // Most numbers start with a digit: of ASCII, class ES holds only `+` and `-`.
+    let byte = text[start]
+    guard byte >= 0x80 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"),
+      table.rawClass(of: text.scalar(at: start).value) == BidiClass.europeanSeparator.rawValue,
+      let suffix = text.scalarSkippingControls(before: start), isNumberSuffix(suffix.value),
+      let before = text.scalarSkippingControls(before: text.scalarStart(before: suffix.controlsStart))
+    else { return false }
+    return table.isNumberDigit(before.value)
+  }
+
   /// Where the digits at `start`, glued to the word before them, end with it: their groups and the
   /// single separators between them go on with the word (`v2.3.1`, `abc123.45`), and no number
   /// starts inside them. `start + 1` when no digit is there.
