@@ -11,8 +11,9 @@ extension String {
   /// name in an Arabic sentence keeps its `@` and its punctuation, and an argument at the start no
   /// longer decides the direction of the whole line. The isolate holds the word the placeholder is
   /// written in (`%d%%`, `%d:%02d`, `$%.2f`), which would fall apart around an isolate of the
-  /// placeholder alone. A placeholder the template already isolates is left as it is. Text arguments are sanitised first (`BidiSanitizer`, `close`), so a stray PDI
-  /// or RLO in a user's name cannot end the isolate early or reach past it.
+  /// placeholder alone. A placeholder the template already isolates is left as it is. Text
+  /// arguments are sanitised first (`BidiSanitizer`, `close`), so a stray PDI or RLO in a user's
+  /// name cannot end the isolate early or reach past it.
   ///
   /// ```swift
   /// try String(bidiFormat: "متابعة %@", "@alice")          // "متابعة \u{2068}@alice\u{2069}"

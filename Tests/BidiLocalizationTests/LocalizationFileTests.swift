@@ -299,6 +299,11 @@ struct LocalizationFileTests {
 
   @Test("The word a placeholder is written in goes into one isolate, across escapes and xliff:g")
   func placeholderWords() throws {
+    let text = "الوقت %d:%02d (%d%%)"
+    let placeholders = PlaceholderSyntax.apple.placeholders(in: text)
+    let tokens = PlaceholderToken.tokens(in: text, placeholders: placeholders) { $0.takesArgument }
+    #expect(tokens.map { String(text[$0.range]) } == ["%d:%02d", "%d%%"])
+    #expect(tokens.map { $0.placeholders.map(\.text) } == [["%d", "%02d"], ["%d"]])
     let strings = #""t" = "الوقت %d:%02d، اكتمل %d%% (%@).";"# + "\n"
     #expect(
       try Self.fixed(strings, .strings)

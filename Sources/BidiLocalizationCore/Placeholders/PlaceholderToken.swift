@@ -33,7 +33,7 @@ package struct PlaceholderToken {
   /// The words of `text` that hold the `placeholders` (every `%` construct of the text, in order)
   /// that `isolates` accepts, in order; a word holding several of them is listed once.
   ///
-  /// - Complexity: O(*n* + *k*) in the length of the text and the number of placeholders.
+  /// - Complexity: O(*n* + *k* log *k*) in the length of the text and the number of placeholders.
   package static func tokens(
     in text: String, placeholders: [FormatPlaceholder], isolating isolates: (FormatPlaceholder) -> Bool
   ) -> [PlaceholderToken] {
@@ -88,7 +88,12 @@ package struct PlaceholderToken {
         if Self.isWordCharacter(scalars[previous]) || Self.isMark(scalars[previous]) { break }
         end = previous
       }
-      let held = placeholders.filter { $0.range.lowerBound >= start && $0.range.upperBound <= end && isolates($0) }
+      var held: [FormatPlaceholder] = []
+      var index = placeholders.partitionIndex { $0.range.lowerBound >= start }
+      while index < placeholders.count && placeholders[index].range.upperBound <= end {
+        if isolates(placeholders[index]) { held.append(placeholders[index]) }
+        index += 1
+      }
       tokens.append(PlaceholderToken(range: start..<end, placeholders: held))
       covered = end
     }
