@@ -326,6 +326,40 @@ struct LocalizationFileTests {
     #expect(file.isolatingPlaceholdersCounted().isolated == 4)
   }
 
+  @Test("An FSI that holds a placeholder apart from the rest of its word is reported, and replaced by the word's")
+  func tornWords() throws {
+    let text = #"""
+      "a" = "اكتمل \U2068%d\U2069%%";
+      "b" = "تنزيل \U2068%1$@\U2069/\U2068%2$@\U2069";
+      "c" = "الوقت \U2068%d\U2069:%02d";
+      "d" = "مرحبا \U2068%@\U2069! (\U2068%d\U2069)";
+      "e" = "اكتمل \U2066%d\U2069%%";
+
+      """#
+    let fixed = try Self.fixed(text, .strings)
+    #expect(
+      fixed == #"""
+        "a" = "اكتمل \U2068%d%%\U2069";
+        "b" = "تنزيل \U2068%1$@/%2$@\U2069";
+        "c" = "الوقت \U2068%d:%02d\U2069";
+        "d" = "مرحبا \U2068%@\U2069! (\U2068%d\U2069)";
+        "e" = "اكتمل \U2066%d\U2069%%";
+
+        """#)
+    #expect(try Self.fixed(fixed, .strings) == fixed)
+    let file = try LocalizationFile(bytes: Array(text.utf8), format: .strings)
+    #expect(
+      file.findings(isRightToLeft: { _ in true }).map(\.description) == [
+        "1:20: unisolated-placeholder: %d is isolated apart from the rest of its word, %d%%, which displays torn apart (fix: one FSI … PDI around %d%%)",
+        "2:20: unisolated-placeholder: %1$@ is isolated apart from the rest of its word, %1$@/%2$@, which displays torn apart (fix: one FSI … PDI around %1$@/%2$@)",
+        "2:37: unisolated-placeholder: %2$@ is isolated apart from the rest of its word, %1$@/%2$@, which displays torn apart (fix: one FSI … PDI around %1$@/%2$@)",
+        "3:20: unisolated-placeholder: %d is isolated apart from the rest of its word, %d:%02d, which displays torn apart (fix: one FSI … PDI around %d:%02d)",
+        "3:29: unisolated-placeholder: %02d is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)",
+      ])
+    #expect(file.unisolatedPlaceholderCount() == 5)
+    #expect(file.isolatingPlaceholdersCounted().isolated == 5)
+  }
+
   @Test("Android: an isolate never comes between a backslash and what it escapes")
   func androidDanglingBackslash() throws {
     let text = #"<resources><string name="a">\<xliff:g>%d</xliff:g></string></resources>"#

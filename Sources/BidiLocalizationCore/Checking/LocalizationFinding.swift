@@ -74,11 +74,19 @@ struct ValueCheck {
 
     let placeholders = value.placeholders(syntax: syntax)
     if isRightToLeft {
-      for placeholder in value.unisolated(placeholders) {
-        add(
-          .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
-          "\(placeholder.text) is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)"
-        )
+      for isolate in value.plannedIsolates(format: file.format) {
+        for placeholder in isolate.unisolated {
+          add(
+            .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
+            "\(placeholder.text) is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)"
+          )
+        }
+        for (placeholder, _, _) in isolate.torn {
+          add(
+            .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),
+            "\(placeholder.text) is isolated apart from the rest of its word, \(isolate.word), which displays torn apart (fix: one FSI … PDI around \(isolate.word))"
+          )
+        }
       }
     }
 

@@ -143,8 +143,9 @@ public struct LocalizationFile: Sendable {
         }
       }
       if check.isRightToLeft {
-        let (insertions, placeholders) = value.isolateInsertions(format: format)
+        let (insertions, removals, placeholders) = value.isolateEdits(format: format)
         insert(insertions, isolating: placeholders)
+        for removal in removals { edits.append((removal, "")) }
       }
     }
     return LocalizationFix(bytes: text.encoded(replacing: edits), isolated: isolated, restored: restored)
@@ -164,7 +165,7 @@ public struct LocalizationFile: Sendable {
   public func unisolatedPlaceholderCount(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> Int {
     var count = 0
     for value in values where value.isTranslatable && shouldFix(value) {
-      count += value.unisolatedPlaceholders(format: format).count
+      for isolate in value.plannedIsolates(format: format) { count += isolate.unisolated.count + isolate.torn.count }
     }
     return count
   }
@@ -276,36 +277,19 @@ public struct LocalizedValue: Sendable {
     return syntax.placeholders(in: text)
   }
 
-  /// The placeholders that take an argument and that no isolate holds.
-  func unisolatedPlaceholders(format: LocalizationFormat) -> [FormatPlaceholder] {
-    unisolated(placeholders(syntax: format.placeholderSyntax))
-  }
-
-  /// Those of the value's `placeholders` that take an argument and that no isolate holds.
-  func unisolated(_ placeholders: [FormatPlaceholder]) -> [FormatPlaceholder] {
-    guard !placeholders.isEmpty else { return [] }
-    let isolated = IsolatedRanges(text)
-    return placeholders.filter {
-      $0.takesArgument && $0.kind != .variable && !isolated.contains($0.range)
-    }
-  }
-
-  /// The insertions that isolate ``unisolatedPlaceholders(format:)``, each in one isolate with the
-  /// word it is written in (``PlaceholderToken``), and how many placeholders they isolate.
-  func isolateInsertions(format: LocalizationFormat) -> (insertions: [(offset: Int, text: String)], isolated: Int) {
-    let placeholders = placeholders(syntax: format.placeholderSyntax)
-    let unisolated = Set(unisolated(placeholders).map(\.range.lowerBound))
-    guard !unisolated.isEmpty else { return ([], 0) }
+  /// The edits that put each placeholder in one isolate with the word it is written in
+  /// (``plannedIsolates(format:)``): FSI and PDI inserted, and the FSIs and PDIs that held a
+  /// placeholder apart from its word removed; and how many placeholders they isolate.
+  func isolateEdits(
+    format: LocalizationFormat
+  ) -> (
+    insertions: [(offset: Int, text: String)], removals: [Range<Int>], isolated: Int
+  ) {
     var insertions: [(offset: Int, text: String)] = []
+    var removals: [Range<Int>] = []
     var isolated = 0
-    for token in PlaceholderToken.tokens(
-      in: text, placeholders: placeholders,
-      isolating: {
-        unisolated.contains($0.range.lowerBound)
-      })
-    {
-      let start = text.utf8.distance(from: text.startIndex, to: token.range.lowerBound)
-      let end = text.utf8.distance(from: text.startIndex, to: token.range.upperBound)
+    for isolate in plannedIsolates(format: format) {
+      let (start, end) = (isolate.utf8.lowerBound, isolate.utf8.upperBound)
       // An element that wraps the word's first or last placeholder (`<xliff:g>`) goes inside the
       // isolate whole.
       let rawStart =
@@ -315,10 +299,15 @@ public struct LocalizedValue: Sendable {
         wrappers.first { $0.utf8.upperBound == end && $0.utf8.lowerBound >= start }?.raw.upperBound
         ?? decoded.rawEnd(ofUTF8: end)
       guard let rawStart, let rawEnd else { continue }
+      for control in isolate.torn.flatMap({ [$0.initiator, $0.pdi] }) {
+        if let from = decoded.rawStart(ofUTF8: control), let to = decoded.rawEnd(ofUTF8: control + 3) {
+          removals.append(from..<to)
+        }
+      }
       insertions += isolateMarkers(format: format, around: rawStart..<rawEnd)
-      isolated += token.placeholders.count
+      isolated += isolate.unisolated.count + isolate.torn.count
     }
-    return (insertions, isolated)
+    return (insertions, removals, isolated)
   }
 
   /// FSI before the raw bytes `raw` and PDI after them, as the format writes them there: the

@@ -1,0 +1,101 @@
+/// One isolate that a fix puts in a value: around a word (``PlaceholderToken``) holding placeholders
+/// that no isolate holds, or placeholders that an FSI holds alone although the word they are written
+/// in goes on. Such an FSI (`⁨%d⁩%%`, as a fix placeholder by placeholder wrote them) tears the word
+/// as much as no isolate does (`50%` shows `%50`): its FSI and PDI go, and the word's isolate comes
+/// instead.
+struct PlannedIsolate {
+  /// The word, in UTF-8 offsets of the value's text.
+  let utf8: Range<Int>
+  /// The word as it reads without the isolates that go.
+  let word: String
+  /// The placeholders in it that no isolate holds.
+  let unisolated: [FormatPlaceholder]
+  /// The placeholders in it that an FSI holds alone, with the UTF-8 offsets of that FSI and of its
+  /// PDI.
+  let torn: [(placeholder: FormatPlaceholder, initiator: Int, pdi: Int)]
+}
+
+extension LocalizedValue {
+  /// The isolates that would hold each placeholder of the value with its word, in order: see
+  /// ``PlannedIsolate``.
+  ///
+  /// - Complexity: O(*n* + *k* log *k*) in the length of the value and its number of placeholders.
+  func plannedIsolates(format: LocalizationFormat) -> [PlannedIsolate] {
+    let syntax = format.placeholderSyntax
+    let placeholders = placeholders(syntax: syntax)
+    func isolates(_ placeholder: FormatPlaceholder) -> Bool {
+      placeholder.takesArgument && placeholder.kind != .variable
+    }
+    guard placeholders.contains(where: isolates) else { return [] }
+    func utf8Offset(_ index: String.Index, in string: String) -> Int {
+      string.utf8.distance(from: string.startIndex, to: index)
+    }
+    // Placeholders that an FSI holds alone, by the offset where each starts.
+    let scalars = text.unicodeScalars
+    var alone: [Int: (initiator: Int, pdi: Int)] = [:]
+    for range in IsolatedRanges(text).ranges
+    where range.lowerBound > scalars.startIndex && scalars[scalars.index(before: range.lowerBound)] == "\u{2068}"
+      && placeholders.contains(where: { $0.range == range && isolates($0) })
+    {
+      let start = utf8Offset(range.lowerBound, in: text)
+      alone[start] = (start - 3, utf8Offset(range.upperBound, in: text))
+    }
+    // The text without those FSIs and PDIs (three bytes each), where each such placeholder's word is
+    // found as if no isolate held it.
+    let removed = alone.values.flatMap { [$0.initiator, $0.pdi] }.sorted()
+    var bare = text
+    if !removed.isEmpty {
+      let bytes = Array(text.utf8)
+      var kept: [UInt8] = []
+      var copied = 0
+      for offset in removed {
+        kept += bytes[copied..<offset]
+        copied = offset + 3
+      }
+      kept += bytes[copied...]
+      bare = String(decoding: kept, as: UTF8.self)
+    }
+    // The text's offset for `offset` in `bare`: after a control removed right there when
+    // `afterRemoved`, before it otherwise.
+    func original(_ offset: Int, afterRemoved: Bool) -> Int {
+      var shift = 0
+      for position in removed {
+        let barePosition = position - shift
+        guard barePosition < offset || (afterRemoved && barePosition == offset) else { break }
+        shift += 3
+      }
+      return offset + shift
+    }
+    var byOffset: [Int: FormatPlaceholder] = [:]
+    for placeholder in placeholders { byOffset[utf8Offset(placeholder.range.lowerBound, in: text)] = placeholder }
+    let barePlaceholders =
+      if removed.isEmpty { placeholders } else if let substitution {
+        syntax.placeholders(in: bare, substitutionArgument: substitution)
+      } else { syntax.placeholders(in: bare) }
+    let bareIsolated = IsolatedRanges(bare)
+    var planned: [PlannedIsolate] = []
+    for token in PlaceholderToken.tokens(
+      in: bare, placeholders: barePlaceholders,
+      isolating: { isolates($0) && !bareIsolated.contains($0.range) })
+    {
+      var unisolated: [FormatPlaceholder] = []
+      var torn: [(placeholder: FormatPlaceholder, initiator: Int, pdi: Int)] = []
+      for held in token.placeholders {
+        let offset = original(utf8Offset(held.range.lowerBound, in: bare), afterRemoved: true)
+        guard let placeholder = byOffset[offset] else { continue }
+        if let isolate = alone[offset] {
+          torn.append((placeholder, isolate.initiator, isolate.pdi))
+        } else {
+          unisolated.append(placeholder)
+        }
+      }
+      // A placeholder that its FSI holds alone, and whose word it is: nothing to change.
+      if unisolated.isEmpty && (torn.isEmpty || token.placeholders.first?.range == token.range) { continue }
+      let start = original(utf8Offset(token.range.lowerBound, in: bare), afterRemoved: false)
+      let end = original(utf8Offset(token.range.upperBound, in: bare), afterRemoved: false)
+      planned.append(
+        PlannedIsolate(utf8: start..<end, word: String(bare[token.range]), unisolated: unisolated, torn: torn))
+    }
+    return planned
+  }
+}
