@@ -6,8 +6,8 @@ public struct LocalizationFinding: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A placeholder of a right-to-left translation in no isolate: an argument with a Latin name,
     /// a domain or `-5` in it displays torn apart. Or one that an FSI holds apart from the rest of
-    /// the word it is written in (`\u{2068}%d\u{2069}%%`), which tears the word (`50%` shows `%50`).
-    /// `bidi-fix strings fix` puts it in one FSI … PDI with its word.
+    /// the word it is written in (`\u{2068}%d\u{2069}%%`), which tears the word (`50%` shows
+    /// `%50`). `bidi-fix strings fix` puts it in one FSI … PDI with its word.
     case unisolatedPlaceholder = "unisolated-placeholder"
     /// The translation's placeholders differ from the source's: missing, extra, of another type or
     /// position, mixed positional and sequential, or a look-alike typed on a translator's keyboard

@@ -1,8 +1,8 @@
 /// One isolate that a fix puts in a value: around a word (``PlaceholderToken``) holding placeholders
 /// that no isolate holds, or placeholders that an FSI holds alone although the word they are written
-/// in goes on. Such an FSI (`\u{2068}%d\u{2069}%%`, as a fix placeholder by placeholder wrote them) tears the word
-/// as much as no isolate does (`50%` shows `%50`): its FSI and PDI go, and the word's isolate comes
-/// instead.
+/// in goes on. Such an FSI (`\u{2068}%d\u{2069}%%`, as a fix placeholder by placeholder wrote them)
+/// tears the word as much as no isolate does (`50%` shows `%50`): its FSI and PDI go, and the
+/// word's isolate comes instead.
 struct PlannedIsolate {
   /// The word, in UTF-8 offsets of the value's text.
   let utf8: Range<Int>
