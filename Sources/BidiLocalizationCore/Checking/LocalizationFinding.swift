@@ -76,7 +76,7 @@ struct ValueCheck {
 
     let placeholders = value.placeholders(syntax: syntax)
     if isRightToLeft {
-      for isolate in value.plannedIsolates(format: file.format) {
+      for isolate in value.plannedIsolates(format: file.format, placeholders: placeholders) {
         for placeholder in isolate.unisolated {
           add(
             .unisolatedPlaceholder, at: offset(of: placeholder.range.lowerBound),

@@ -165,7 +165,10 @@ public struct LocalizationFile: Sendable {
   public func unisolatedPlaceholderCount(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> Int {
     var count = 0
     for value in values where value.isTranslatable && shouldFix(value) {
-      for isolate in value.plannedIsolates(format: format) { count += isolate.unisolated.count + isolate.torn.count }
+      let placeholders = value.placeholders(syntax: format.placeholderSyntax)
+      for isolate in value.plannedIsolates(format: format, placeholders: placeholders) {
+        count += isolate.unisolated.count + isolate.torn.count
+      }
     }
     return count
   }
@@ -288,7 +291,7 @@ public struct LocalizedValue: Sendable {
     var insertions: [(offset: Int, text: String)] = []
     var removals: [Range<Int>] = []
     var isolated = 0
-    for isolate in plannedIsolates(format: format) {
+    for isolate in plannedIsolates(format: format, placeholders: placeholders(syntax: format.placeholderSyntax)) {
       let (start, end) = (isolate.utf8.lowerBound, isolate.utf8.upperBound)
       // An element that wraps the word's first or last placeholder (`<xliff:g>`) goes inside the
       // isolate whole.

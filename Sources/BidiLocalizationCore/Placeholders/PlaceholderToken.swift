@@ -33,47 +33,53 @@ package struct PlaceholderToken {
   /// The words of `text` that hold the `placeholders` (every `%` construct of the text, in order)
   /// that `isolates` accepts, in order; a word holding several of them is listed once.
   ///
-  /// - Complexity: O(*n* + *k* log *k*) in the length of the text and the number of placeholders.
+  /// - Complexity: O(*n* + *k*) in the length of the text and the number of placeholders.
   package static func tokens(
     in text: String, placeholders: [FormatPlaceholder], isolating isolates: (FormatPlaceholder) -> Bool
   ) -> [PlaceholderToken] {
     let scalars = text.unicodeScalars
-    var startingAt: [String.Index: Int] = [:]
-    var endingAt: [String.Index: Int] = [:]
-    for (index, placeholder) in placeholders.enumerated() {
-      startingAt[placeholder.range.lowerBound] = index
-      endingAt[placeholder.range.upperBound] = index
-    }
     func isSentence(_ placeholder: FormatPlaceholder) -> Bool {
       placeholder.kind == .variable || placeholder.kind == .lineSeparator
     }
+    let asciiEndingWords = Self.asciiEndingWords
+    func endsWord(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? asciiEndingWords[Int(scalar.value)] : Self.isWordEnd(scalar)
+    }
     var tokens: [PlaceholderToken] = []
-    var covered = scalars.startIndex
-    for placeholder in placeholders where isolates(placeholder) && placeholder.range.lowerBound >= covered {
-      // Out to the word's ends, a placeholder at a time where one stands.
-      var start = placeholder.range.lowerBound
+    var next = 0
+    while next < placeholders.count {
+      guard isolates(placeholders[next]) else {
+        next += 1
+        continue
+      }
+      // Out to the word's ends, a placeholder at a time where one stands: the word's first and
+      // last placeholders are `first` and `last`.
+      var (first, last) = (next, next)
+      var start = placeholders[first].range.lowerBound
       while start > scalars.startIndex {
-        if let before = endingAt[start] {
-          guard !isSentence(placeholders[before]) else { break }
-          start = placeholders[before].range.lowerBound
+        if first > 0 && placeholders[first - 1].range.upperBound == start {
+          guard !isSentence(placeholders[first - 1]) else { break }
+          first -= 1
+          start = placeholders[first].range.lowerBound
           continue
         }
         let previous = scalars.index(before: start)
-        guard !Self.endsWord(scalars[previous]) else { break }
+        guard !endsWord(scalars[previous]) else { break }
         start = previous
       }
-      var end = placeholder.range.upperBound
+      var end = placeholders[last].range.upperBound
       while end < scalars.endIndex {
-        if let after = startingAt[end] {
-          guard !isSentence(placeholders[after]) else { break }
-          end = placeholders[after].range.upperBound
+        if last + 1 < placeholders.count && placeholders[last + 1].range.lowerBound == end {
+          guard !isSentence(placeholders[last + 1]) else { break }
+          last += 1
+          end = placeholders[last].range.upperBound
           continue
         }
-        guard !Self.endsWord(scalars[end]) else { break }
+        guard !endsWord(scalars[end]) else { break }
         end = scalars.index(after: end)
       }
       // Back to what displays with the value.
-      while startingAt[start] == nil {
+      while start < placeholders[first].range.lowerBound {
         let scalar = scalars[start]
         if Self.isWordCharacter(scalar) { break }
         if Self.isSign(scalar)
@@ -83,19 +89,13 @@ package struct PlaceholderToken {
         }
         start = scalars.index(after: start)
       }
-      while endingAt[end] == nil {
+      while end > placeholders[last].range.upperBound {
         let previous = scalars.index(before: end)
         if Self.isWordCharacter(scalars[previous]) || Self.isMark(scalars[previous]) { break }
         end = previous
       }
-      var held: [FormatPlaceholder] = []
-      var index = placeholders.partitionIndex { $0.range.lowerBound >= start }
-      while index < placeholders.count && placeholders[index].range.upperBound <= end {
-        if isolates(placeholders[index]) { held.append(placeholders[index]) }
-        index += 1
-      }
-      tokens.append(PlaceholderToken(range: start..<end, placeholders: held))
-      covered = end
+      tokens.append(PlaceholderToken(range: start..<end, placeholders: placeholders[first...last].filter(isolates)))
+      next = last + 1
     }
     return tokens
   }
@@ -104,17 +104,21 @@ package struct PlaceholderToken {
     BidiClass(unchecked: CharacterTable.shared.rawClass(of: scalar.value))
   }
 
+  /// ``isWordEnd(_:)`` of each ASCII character.
+  private static let asciiEndingWords = (0..<128).map { isWordEnd(Unicode.Scalar(UInt8($0))) }
+
   /// A space, a right-to-left letter, a bidi control, a bracket or a quotation mark: what no word
   /// holds. (Brackets, `<` and `>` among them, are what the bidi algorithm mirrors: they take the
   /// sentence's direction, and they write markup, `<b>%@</b>`.)
-  private static func endsWord(_ scalar: Unicode.Scalar) -> Bool {
-    let properties = scalar.properties
-    if properties.isWhitespace || properties.isBidiMirrored || properties.isQuotationMark { return true }
+  private static func isWordEnd(_ scalar: Unicode.Scalar) -> Bool {
     let bidiClass = bidiClass(of: scalar)
     switch bidiClass {
     case .rightToLeft, .arabicLetter, .whiteSpace, .segmentSeparator, .paragraphSeparator: return true
     // The explicit embeddings, overrides and isolates, and their pops.
-    default: return bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue
+    case _ where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return true
+    default:
+      let properties = scalar.properties
+      return properties.isWhitespace || properties.isBidiMirrored || properties.isQuotationMark
     }
   }
 

@@ -6,7 +6,8 @@
 struct PlannedIsolate {
   /// The word, in UTF-8 offsets of the value's text.
   let utf8: Range<Int>
-  /// The word as it reads without the isolates that go.
+  /// The word as it reads without the isolates that go, when any goes (for the finding that says
+  /// so); empty otherwise.
   let word: String
   /// The placeholders in it that no isolate holds.
   let unisolated: [FormatPlaceholder]
@@ -17,12 +18,10 @@ struct PlannedIsolate {
 
 extension LocalizedValue {
   /// The isolates that would hold each placeholder of the value with its word, in order: see
-  /// ``PlannedIsolate``.
+  /// ``PlannedIsolate``. `placeholders` are the value's, in its format's syntax.
   ///
   /// - Complexity: O(*n* + *k* log *k*) in the length of the value and its number of placeholders.
-  func plannedIsolates(format: LocalizationFormat) -> [PlannedIsolate] {
-    let syntax = format.placeholderSyntax
-    let placeholders = placeholders(syntax: syntax)
+  func plannedIsolates(format: LocalizationFormat, placeholders: [FormatPlaceholder]) -> [PlannedIsolate] {
     func isolates(_ placeholder: FormatPlaceholder) -> Bool {
       placeholder.takesArgument && placeholder.kind != .variable
     }
@@ -30,31 +29,39 @@ extension LocalizedValue {
     func utf8Offset(_ index: String.Index, in string: String) -> Int {
       string.utf8.distance(from: string.startIndex, to: index)
     }
+    let isolated = IsolatedRanges(text)
     // Placeholders that an FSI holds alone, by the offset where each starts.
     let scalars = text.unicodeScalars
     var alone: [Int: (initiator: Int, pdi: Int)] = [:]
-    for range in IsolatedRanges(text).ranges
+    for range in isolated.ranges
     where range.lowerBound > scalars.startIndex && scalars[scalars.index(before: range.lowerBound)] == "\u{2068}"
       && placeholders.contains(where: { $0.range == range && isolates($0) })
     {
       let start = utf8Offset(range.lowerBound, in: text)
       alone[start] = (start - 3, utf8Offset(range.upperBound, in: text))
     }
+    // Most values: no such isolate.
+    guard !alone.isEmpty else {
+      return PlaceholderToken.tokens(
+        in: text, placeholders: placeholders, isolating: { isolates($0) && !isolated.contains($0.range) }
+      ).map {
+        PlannedIsolate(
+          utf8: utf8Offset($0.range.lowerBound, in: text)..<utf8Offset($0.range.upperBound, in: text),
+          word: "", unisolated: $0.placeholders, torn: [])
+      }
+    }
     // The text without those FSIs and PDIs (three bytes each), where each such placeholder's word is
     // found as if no isolate held it.
     let removed = alone.values.flatMap { [$0.initiator, $0.pdi] }.sorted()
-    var bare = text
-    if !removed.isEmpty {
-      let bytes = Array(text.utf8)
-      var kept: [UInt8] = []
-      var copied = 0
-      for offset in removed {
-        kept += bytes[copied..<offset]
-        copied = offset + 3
-      }
-      kept += bytes[copied...]
-      bare = String(decoding: kept, as: UTF8.self)
+    let bytes = Array(text.utf8)
+    var kept: [UInt8] = []
+    var copied = 0
+    for offset in removed {
+      kept += bytes[copied..<offset]
+      copied = offset + 3
     }
+    kept += bytes[copied...]
+    let bare = String(decoding: kept, as: UTF8.self)
     // The text's offset for `offset` in `bare`: after a control removed right there when
     // `afterRemoved`, before it otherwise.
     func original(_ offset: Int, afterRemoved: Bool) -> Int {
@@ -68,8 +75,9 @@ extension LocalizedValue {
     }
     var byOffset: [Int: FormatPlaceholder] = [:]
     for placeholder in placeholders { byOffset[utf8Offset(placeholder.range.lowerBound, in: text)] = placeholder }
+    let syntax = format.placeholderSyntax
     let barePlaceholders =
-      if removed.isEmpty { placeholders } else if let substitution {
+      if let substitution {
         syntax.placeholders(in: bare, substitutionArgument: substitution)
       } else { syntax.placeholders(in: bare) }
     let bareIsolated = IsolatedRanges(bare)
