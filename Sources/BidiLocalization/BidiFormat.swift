@@ -10,8 +10,9 @@ extension String {
   /// place every placeable, so an argument displays as one unit whatever its direction: a Latin
   /// name in an Arabic sentence keeps its `@` and its punctuation, and an argument at the start no
   /// longer decides the direction of the whole line. The isolate holds the word the placeholder is
-  /// written in (`%d%%`, `%d:%02d`, `$%.2f`), which would fall apart around an isolate of the
-  /// placeholder alone. A placeholder the template already isolates is left as it is. Text
+  /// written in (`%d:%02d`, `%ux%u`, and in Hebrew `%d%%` and `$%.2f`), which would fall apart
+  /// around an isolate of the placeholder alone (see `PlaceholderToken` in `BidiLocalizationCore`
+  /// for the rule). A placeholder the template already isolates is left as it is. Text
   /// arguments are sanitised first (`BidiSanitizer`, `close`), so a stray PDI or RLO in a user's
   /// name cannot end the isolate early or reach past it.
   ///

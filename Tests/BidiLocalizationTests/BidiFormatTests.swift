@@ -19,7 +19,7 @@ struct BidiFormatTests {
       try String(bidiFormat: "%2$@ أعجب بـ %1$lld صورة", 3 as Int64, "Bob")
         == "\(Self.fsi)Bob\(Self.pdi) أعجب بـ \(Self.fsi)3\(Self.pdi) صورة")
     #expect(try String(bidiFormat: "السعر %.2f", 3.14159) == "السعر \(Self.fsi)3.14\(Self.pdi)")
-    #expect(try String(bidiFormat: "ارتفاع %d%%", 5) == "ارتفاع \(Self.fsi)5%\(Self.pdi)")
+    #expect(try String(bidiFormat: "ارتفاع %d%%", 5) == "ارتفاع \(Self.fsi)5\(Self.pdi)%")
     #expect(try String(bidiFormat: "[%*d]", 4, 7) == "[\(Self.fsi)   7\(Self.pdi)]")
     // Markdown markers stay outside the isolate, where the Markdown parser finds them.
     #expect(try String(bidiFormat: "أهلًا **%@**", "Dana") == "أهلًا **\(Self.fsi)Dana\(Self.pdi)**")
@@ -31,15 +31,25 @@ struct BidiFormatTests {
   func isolatesThePlaceholdersWord() throws {
     let (fsi, pdi) = (Self.fsi, Self.pdi)
     #expect(try String(bidiFormat: "الوقت %d:%02d", 10, 5) == "الوقت \(fsi)10:05\(pdi)")
-    // An isolate of each placeholder alone showed 05:10, %50, 480x640, 5+ and 2LZMA.
+    // An isolate of each placeholder alone showed 05:10, 480x640, %50, $9.99 as 9.99$, 5+ and 2LZMA.
     #expect(try display(String(bidiFormat: "الوقت %d:%02d", 10, 5)) == "10:05 تقولا")
-    #expect(try display(String(bidiFormat: "اكتمل %d%%", 50)) == "50% لمتكا")
     #expect(try display(String(bidiFormat: "الدقة %ux%u", 640, 480)) == "640x480 ةقدلا")
-    #expect(try display(String(bidiFormat: "السعر $%.2f", 9.99)) == "$9.99 رعسلا")
+    #expect(try display(String(bidiFormat: "הושלם %d%%", 50)) == "50% םלשוה")
+    #expect(try display(String(bidiFormat: "המחיר $%.2f", 9.99)) == "$9.99 ריחמה")
     #expect(try display(String(bidiFormat: "التغيير +%d", 5)) == "+5 رييغتلا")
     #expect(try display(String(bidiFormat: "قاموس LZMA%c", 0x32)) == "LZMA2 سوماق")
-    // A value of either direction still displays as one unit inside the word.
-    #expect(try display(String(bidiFormat: "الحساب %@:%d", "@alice", 2)) == "@alice:2 باسحلا")
+    // After Arabic letters the algorithm makes the digits Arabic numbers, which terminators do not
+    // join: they stay outside, where Arabic and Persian readers see them.
+    #expect(try String(bidiFormat: "اكتمل %d%%", 50) == "اكتمل \(fsi)50\(pdi)%")
+    #expect(try display(String(bidiFormat: "اكتمل %d%%", 50)) == "%50 لمتكا")
+    #expect(try display(String(format: "اكتمل %d%%", 50)) == "%50 لمتكا")
+    // A sign after a terminator joins a range, read in the sentence's direction as without isolates.
+    #expect(try String(bidiFormat: "טווח %d%%-%d%%", 50, 70) == "טווח \(fsi)50%\(pdi)-\(fsi)70%\(pdi)")
+    #expect(try display(String(bidiFormat: "טווח %d%%-%d%%", 50, 70)) == "70%-50% חווט")
+    // Text arguments keep an isolate each, so that each takes its own direction.
+    #expect(
+      try String(bidiFormat: "تحديث %@:%@", "me@x.com", "البريد")
+        == "تحديث \(fsi)me@x.com\(pdi):\(fsi)البريد\(pdi)")
     // Punctuation and brackets belong to the sentence, markup stays outside, and a hyphen after a
     // Hebrew prefix belongs to the prefix.
     #expect(try String(bidiFormat: "مرحبا %@!", "Bob") == "مرحبا \(fsi)Bob\(pdi)!")

@@ -299,22 +299,30 @@ struct LocalizationFileTests {
 
   @Test("The word a placeholder is written in goes into one isolate, across escapes and xliff:g")
   func placeholderWords() throws {
-    let text = "الوقت %d:%02d (%d%%)"
+    let text = "השעה %d:%02d (%d%%)"
     let placeholders = PlaceholderSyntax.apple.placeholders(in: text)
     let tokens = PlaceholderToken.tokens(in: text, placeholders: placeholders) { $0.takesArgument }
     #expect(tokens.map { String(text[$0.range]) } == ["%d:%02d", "%d%%"])
     #expect(tokens.map { $0.placeholders.map(\.text) } == [["%d", "%02d"], ["%d"]])
-    let strings = #""t" = "الوقت %d:%02d، اكتمل %d%% (%@).";"# + "\n"
+    let strings = #"""
+      "t" = "השעה %d:%02d, הושלם %d%% (%@).";
+      "a" = "الوقت %d:%02d، اكتمل %d%% من %@:%@، تم %d% من";
+
+      """#
     #expect(
       try Self.fixed(strings, .strings)
-        == #""t" = "الوقت \U2068%d:%02d\U2069، اكتمل \U2068%d%%\U2069 (\U2068%@\U2069).";"# + "\n")
+        == #"""
+        "t" = "השעה \U2068%d:%02d\U2069, הושלם \U2068%d%%\U2069 (\U2068%@\U2069).";
+        "a" = "الوقت \U2068%d:%02d\U2069، اكتمل \U2068%d\U2069%% من \U2068%@\U2069:\U2068%@\U2069، تم \U2068%d\U2069% من";
+
+        """#)
     let android = #"""
-      <resources><string name="a">اكتمل <xliff:g id="p">%1$d</xliff:g>%% و \$%2$s و <xliff:g id="w">%3$d</xliff:g>x<xliff:g id="h">%4$d</xliff:g>.</string></resources>
+      <resources><string name="a">הושלם <xliff:g id="p">%1$d</xliff:g>%% ו-\$%2$s ו-<xliff:g id="w">%3$d</xliff:g>x<xliff:g id="h">%4$d</xliff:g>.</string></resources>
       """#
     #expect(
       try Self.fixed(android, .androidStrings)
         == #"""
-        <resources><string name="a">اكتمل \u2068<xliff:g id="p">%1$d</xliff:g>%%\u2069 و \u2068\$%2$s\u2069 و \u2068<xliff:g id="w">%3$d</xliff:g>x<xliff:g id="h">%4$d</xliff:g>\u2069.</string></resources>
+        <resources><string name="a">הושלם \u2068<xliff:g id="p">%1$d</xliff:g>%%\u2069 ו-\u2068\$%2$s\u2069 ו-\u2068<xliff:g id="w">%3$d</xliff:g>x<xliff:g id="h">%4$d</xliff:g>\u2069.</string></resources>
         """#)
     let po = "#, c-format\nmsgid \"Size %ux%u, option -%c\"\nmsgstr \"الحجم %ux%u، الخيار -%c\"\n"
     #expect(
@@ -323,27 +331,48 @@ struct LocalizationFileTests {
     )
     // Each isolated placeholder is counted, however many share an isolate.
     let file = try LocalizationFile(bytes: Array(strings.utf8), format: .strings)
-    #expect(file.isolatingPlaceholdersCounted().isolated == 4)
+    #expect(file.isolatingPlaceholdersCounted().isolated == 10)
   }
 
-  @Test("An FSI that holds a placeholder apart from the rest of its word is reported, and replaced by the word's")
-  func tornWords() throws {
+  @Test("Words do not overlap, cut a % construct or join across a neutral, and fixing twice is fixing once")
+  func placeholderWordEdges() throws {
     let text = #"""
-      "a" = "اكتمل \U2068%d\U2069%%";
-      "b" = "تنزيل \U2068%1$@\U2069/\U2068%2$@\U2069";
-      "c" = "الوقت \U2068%d\U2069:%02d";
-      "d" = "مرحبا \U2068%@\U2069! (\U2068%d\U2069)";
-      "e" = "اكتمل \U2066%d\U2069%%";
+      "a" = "הקובץ %2$dx%@ נשלח";
+      "b" = "סה״כ %d%2$d+%@%d";
+      "c" = "תמונה %u×%u";
+      "d" = "קוד %1$@_+x%+%1$@$";
 
       """#
     let fixed = try Self.fixed(text, .strings)
     #expect(
       fixed == #"""
-        "a" = "اكتمل \U2068%d%%\U2069";
-        "b" = "تنزيل \U2068%1$@/%2$@\U2069";
+        "a" = "הקובץ \U2068%2$dx\U2069\U2068%@\U2069 נשלח";
+        "b" = "סה״כ \U2068%d%2$d\U2069+\U2068%@\U2069\U2068%d\U2069";
+        "c" = "תמונה \U2068%u\U2069×\U2068%u\U2069";
+        "d" = "קוד \U2068%1$@_+x\U2069%+%1$@$";
+
+        """#)
+    #expect(try Self.fixed(fixed, .strings) == fixed)
+  }
+
+  @Test("An FSI that holds a placeholder apart from the rest of its word is reported, and replaced by the word's")
+  func tornWords() throws {
+    let text = #"""
+      "a" = "הושלם \U2068%d\U2069%%";
+      "b" = "הורדה \U2068%1$d\U2069/\U2068%2$d\U2069";
+      "c" = "الوقت \U2068%d\U2069:%02d";
+      "d" = "مرحبا \U2068%@\U2069! (\U2068%d\U2069) \U2068%d\U2069%%";
+      "e" = "הושלם \U2066%d\U2069%%";
+
+      """#
+    let fixed = try Self.fixed(text, .strings)
+    #expect(
+      fixed == #"""
+        "a" = "הושלם \U2068%d%%\U2069";
+        "b" = "הורדה \U2068%1$d/%2$d\U2069";
         "c" = "الوقت \U2068%d:%02d\U2069";
-        "d" = "مرحبا \U2068%@\U2069! (\U2068%d\U2069)";
-        "e" = "اكتمل \U2066%d\U2069%%";
+        "d" = "مرحبا \U2068%@\U2069! (\U2068%d\U2069) \U2068%d\U2069%%";
+        "e" = "הושלם \U2066%d\U2069%%";
 
         """#)
     #expect(try Self.fixed(fixed, .strings) == fixed)
@@ -351,8 +380,8 @@ struct LocalizationFileTests {
     #expect(
       file.findings(isRightToLeft: { _ in true }).map(\.description) == [
         "1:20: unisolated-placeholder: %d is isolated apart from the rest of its word, %d%%, which displays torn apart (fix: one FSI … PDI around %d%%)",
-        "2:20: unisolated-placeholder: %1$@ is isolated apart from the rest of its word, %1$@/%2$@, which displays torn apart (fix: one FSI … PDI around %1$@/%2$@)",
-        "2:37: unisolated-placeholder: %2$@ is isolated apart from the rest of its word, %1$@/%2$@, which displays torn apart (fix: one FSI … PDI around %1$@/%2$@)",
+        "2:20: unisolated-placeholder: %1$d is isolated apart from the rest of its word, %1$d/%2$d, which displays torn apart (fix: one FSI … PDI around %1$d/%2$d)",
+        "2:37: unisolated-placeholder: %2$d is isolated apart from the rest of its word, %1$d/%2$d, which displays torn apart (fix: one FSI … PDI around %1$d/%2$d)",
         "3:20: unisolated-placeholder: %d is isolated apart from the rest of its word, %d:%02d, which displays torn apart (fix: one FSI … PDI around %d:%02d)",
         "3:29: unisolated-placeholder: %02d is not isolated: a Latin name or -5 in it displays torn apart (fix: FSI … PDI around it)",
       ])

@@ -122,9 +122,10 @@ struct StringsFixCommand: ParsableCommand {
       placeholders broken by right-to-left editing.
       """,
     discussion: """
-      An isolate holds the word the placeholder is written in (%d%%, %d:%02d, %ux%u, $%.2f), which \
-      an isolate of the placeholder alone would tear apart (50% would show as %50, 10:05 as 05:10); \
-      brackets, quotation marks and sentence punctuation stay outside. \
+      An isolate holds the word the placeholder is written in (%d:%02d, %ux%u, and in Hebrew %d%%), \
+      which an isolate of the placeholder alone would tear apart (10:05 would show as 05:10, 50% as \
+      %50); text arguments keep an isolate each, and brackets, quotation marks and sentence \
+      punctuation stay outside. \
       A placeholder turned around or split (@% for the source's %@, %1$ s for %1$s) is restored in \
       any translation where the source leaves one way to read it. The isolates are written the way the format writes an escape, so reviewers see them in a diff: \
       \\U2068 in .strings, \\u2068 in Android and .xcstrings, &#x2068; in .stringsdict, the \

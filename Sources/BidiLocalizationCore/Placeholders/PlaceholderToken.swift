@@ -4,22 +4,30 @@
 /// it that display with its value, as one word.
 ///
 /// The Unicode Bidirectional Algorithm keeps such a word together on its own: in right-to-left
-/// text, `%d%%` shows `50%`, `%d:%02d` shows `10:05`, `%ux%u` shows `640x480`, `LZMA%c` shows
-/// `LZMA2`. An isolate around the placeholder alone is a neutral to the text outside it, and tears
-/// the word apart (`%50`, `05:10`, `480x640`, `2LZMA`); an isolate around the word keeps it whole,
-/// and still keeps a value of the other direction, or `-5`, from mixing with the translation.
+/// text, `%d:%02d` shows `10:05`, `%ux%u` shows `640x480`, `LZMA%c` shows `LZMA2`, and in Hebrew
+/// `%d%%` shows `50%`. An isolate around the placeholder alone is a neutral to the text outside
+/// it, and tears the word apart (`05:10`, `480x640`, `2LZMA`, `%50`); an isolate around the word
+/// keeps it whole, and still keeps a value of the other direction, or `-5`, from mixing with the
+/// translation.
 ///
 /// The word runs from the placeholder through every character with no space, right-to-left letter,
-/// bidi control, bracket or quotation mark between, other placeholders included, except a line
-/// separator (`%n`) and a `.stringsdict` variable, whose text is a sentence of its own. Its ends
-/// are then trimmed to a letter of a left-to-right script, a digit, a terminator
-/// (`% ‰ ° # $ € ₪ ٪`…) or a placeholder, and at its start to a plus or minus sign that follows no
-/// letter or digit. So the punctuation around a value (`(%d)`, `«%@»`, `%@.`, `%@،`) stays with
-/// the translation's sentence, a hyphen after a Hebrew or Arabic prefix (`ל-%@`) with the prefix,
-/// and a left-to-right mark a translator put before the word outside it.
+/// bidi control or neutral but `_` between (brackets, quotation marks and `×` are neutrals), through
+/// `%%`, and through other placeholders where they and the word's are numbers: a text argument
+/// keeps an isolate of its own, to take its own direction. A `%` that begins no placeholder ends
+/// the word before it. A plus or minus sign right after a terminator ends the word: `%d%%-%d%%` is
+/// a range, which the algorithm reads in the sentence's direction, as the isolator leaves
+/// `50%-70%`. After an Arabic letter, terminators end the word too: rule W2 makes the digits there
+/// Arabic numbers, which terminators do not join, and Arabic and Persian readers see `%50` and
+/// `12.50$` without isolates and with them. The word's ends are then trimmed to a letter of a
+/// left-to-right script, a digit, a terminator (`% ‰ ° # $ € ₪`…) or a placeholder, and at its
+/// start to a plus or minus sign that follows no letter, digit or bidi control. So the punctuation
+/// around a value (`(%d)`, `«%@»`, `%@.`, `%@،`) stays with the translation's sentence, a hyphen
+/// after a Hebrew or Arabic prefix (`ל-%@`) with the prefix, and a left-to-right mark a translator
+/// put before the word outside it. Words do not overlap: what two placeholders share goes with the
+/// first.
 ///
 /// ```swift
-/// let text = "الوقت %d:%02d (%d%%)"
+/// let text = "השעה %d:%02d (%d%%)"
 /// let placeholders = PlaceholderSyntax.apple.placeholders(in: text)
 /// PlaceholderToken.tokens(in: text, placeholders: placeholders) { $0.takesArgument }.map { text[$0.range] }
 /// // ["%d:%02d", "%d%%"]
@@ -38,52 +46,91 @@ package struct PlaceholderToken {
     in text: String, placeholders: [FormatPlaceholder], isolating isolates: (FormatPlaceholder) -> Bool
   ) -> [PlaceholderToken] {
     let scalars = text.unicodeScalars
-    func isSentence(_ placeholder: FormatPlaceholder) -> Bool {
-      placeholder.kind == .variable || placeholder.kind == .lineSeparator
-    }
     let asciiEndingWords = Self.asciiEndingWords
-    func endsWord(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.isASCII ? asciiEndingWords[Int(scalar.value)] : Self.isWordEnd(scalar)
+    func endsWord(_ scalar: Unicode.Scalar, arabic: Bool) -> Bool {
+      if scalar.isASCII ? asciiEndingWords[Int(scalar.value)] : Self.isWordEnd(scalar) { return true }
+      return arabic && bidiClass(of: scalar) == .europeanTerminator
+    }
+    // A sign after a terminator joins two numbers into a range (`50%-70%`), which the algorithm reads
+    // in the sentence's direction, as the isolator leaves it: the sign at `index` ends a word there.
+    func joinsRange(at index: String.Index) -> Bool {
+      bidiClass(of: scalars[index]) == .europeanSeparator && index > scalars.startIndex
+        && bidiClass(of: scalars[scalars.index(before: index)]) == .europeanTerminator
+    }
+    // The strong character nearest before each word, read once from the start, placeholders
+    // skipped: after an Arabic letter, rule W2 makes digits Arabic numbers, which the terminators
+    // around them do not join (`%50` for `50%`, `12.50$`, as Arabic and Persian readers see them).
+    var strongRead = scalars.startIndex
+    var skipped = 0
+    var nearestStrong: BidiClass? = nil
+    func readStrong(upTo limit: String.Index) {
+      while strongRead < limit {
+        while skipped < placeholders.count && placeholders[skipped].range.upperBound <= strongRead { skipped += 1 }
+        if skipped < placeholders.count && placeholders[skipped].range.lowerBound <= strongRead {
+          strongRead = placeholders[skipped].range.upperBound
+          continue
+        }
+        let strong = bidiClass(of: scalars[strongRead])
+        if strong == .leftToRight || strong == .rightToLeft || strong == .arabicLetter { nearestStrong = strong }
+        strongRead = scalars.index(after: strongRead)
+      }
     }
     var tokens: [PlaceholderToken] = []
+    // Where the last word ended: words do not overlap.
+    var previousEnd = scalars.startIndex
     var next = 0
     while next < placeholders.count {
       guard isolates(placeholders[next]) else {
         next += 1
         continue
       }
+      readStrong(upTo: placeholders[next].range.lowerBound)
+      let arabic = nearestStrong == .arabicLetter
+      // Placeholders that join the word: `%%` (but where terminators stay apart), and one that takes
+      // an argument where both it and the word's are numbers (`%d:%02d`); text arguments keep an
+      // isolate each, so that each takes its own direction. A `%` that begins no placeholder ends
+      // the word before it, which no isolate may cut.
+      var numeric = placeholders[next].isNumber
+      func joins(_ placeholder: FormatPlaceholder) -> Bool {
+        switch placeholder.kind {
+        case .percent: !arabic
+        case .integer, .floatingPoint: numeric
+        default: false
+        }
+      }
       // Out to the word's ends, a placeholder at a time where one stands: the word's first and
       // last placeholders are `first` and `last`.
       var (first, last) = (next, next)
       var start = placeholders[first].range.lowerBound
-      while start > scalars.startIndex {
+      while start > previousEnd {
         if first > 0 && placeholders[first - 1].range.upperBound == start {
-          guard !isSentence(placeholders[first - 1]) else { break }
+          guard joins(placeholders[first - 1]) else { break }
           first -= 1
+          numeric = numeric && (placeholders[first].isNumber || !placeholders[first].takesArgument)
           start = placeholders[first].range.lowerBound
           continue
         }
         let previous = scalars.index(before: start)
-        guard !endsWord(scalars[previous]) else { break }
+        guard !endsWord(scalars[previous], arabic: arabic) && !joinsRange(at: previous) else { break }
         start = previous
       }
       var end = placeholders[last].range.upperBound
       while end < scalars.endIndex {
         if last + 1 < placeholders.count && placeholders[last + 1].range.lowerBound == end {
-          guard !isSentence(placeholders[last + 1]) else { break }
+          guard joins(placeholders[last + 1]) else { break }
           last += 1
+          numeric = numeric && (placeholders[last].isNumber || !placeholders[last].takesArgument)
           end = placeholders[last].range.upperBound
           continue
         }
-        guard !endsWord(scalars[end]) else { break }
+        guard !endsWord(scalars[end], arabic: arabic) && !joinsRange(at: end) else { break }
         end = scalars.index(after: end)
       }
       // Back to what displays with the value.
       while start < placeholders[first].range.lowerBound {
         let scalar = scalars[start]
         if Self.isWordCharacter(scalar) { break }
-        if Self.isSign(scalar)
-          && !(start > scalars.startIndex && Self.isLetterOrDigit(scalars[scalars.index(before: start)]))
+        if Self.isSign(scalar) && !(start > scalars.startIndex && Self.endsValue(scalars[scalars.index(before: start)]))
         {
           break
         }
@@ -95,6 +142,7 @@ package struct PlaceholderToken {
         end = previous
       }
       tokens.append(PlaceholderToken(range: start..<end, placeholders: placeholders[first...last].filter(isolates)))
+      previousEnd = end
       next = last + 1
     }
     return tokens
@@ -107,18 +155,18 @@ package struct PlaceholderToken {
   /// ``isWordEnd(_:)`` of each ASCII character.
   private static let asciiEndingWords = (0..<128).map { isWordEnd(Unicode.Scalar(UInt8($0))) }
 
-  /// A space, a right-to-left letter, a bidi control, a bracket or a quotation mark: what no word
-  /// holds. (Brackets, `<` and `>` among them, are what the bidi algorithm mirrors: they take the
-  /// sentence's direction, and they write markup, `<b>%@</b>`.)
+  /// A space, a right-to-left letter, a bidi control, or a neutral other than `_` (brackets, `<`
+  /// and `>`, quotation marks, `× = & !`): what no word holds. A neutral joins what stands on
+  /// either side only in the sentence's direction, as the algorithm and the isolator leave
+  /// `640×480`, and it writes markup (`<b>%@</b>`); `_` joins the parts of a name.
   private static func isWordEnd(_ scalar: Unicode.Scalar) -> Bool {
     let bidiClass = bidiClass(of: scalar)
     switch bidiClass {
     case .rightToLeft, .arabicLetter, .whiteSpace, .segmentSeparator, .paragraphSeparator: return true
+    case .otherNeutral: return scalar.properties.generalCategory != .connectorPunctuation
     // The explicit embeddings, overrides and isolates, and their pops.
     case _ where bidiClass.rawValue >= BidiClass.leftToRightEmbedding.rawValue: return true
-    default:
-      let properties = scalar.properties
-      return properties.isWhitespace || properties.isBidiMirrored || properties.isQuotationMark
+    default: return scalar.properties.isWhitespace
     }
   }
 
@@ -137,7 +185,15 @@ package struct PlaceholderToken {
 
   private static func isMark(_ scalar: Unicode.Scalar) -> Bool { bidiClass(of: scalar) == .nonspacingMark }
 
-  private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+  /// A letter or a digit, or the PDI or other explicit control that closes or opens a value: what a
+  /// hyphen, not a sign, follows.
+  private static func endsValue(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+      || bidiClass(of: scalar).rawValue >= BidiClass.leftToRightEmbedding.rawValue
   }
+}
+
+extension FormatPlaceholder {
+  /// Whether the placeholder stands for a number: an integer or a floating-point value.
+  fileprivate var isNumber: Bool { kind == .integer || kind == .floatingPoint }
 }

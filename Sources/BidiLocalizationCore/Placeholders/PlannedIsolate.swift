@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// One isolate that a fix puts in a value: around a word (``PlaceholderToken``) holding placeholders
 /// that no isolate holds, or placeholders that an FSI holds alone although the word they are written
 /// in goes on. Such an FSI (`\u{2068}%d\u{2069}%%`, as a fix placeholder by placeholder wrote them)
@@ -34,9 +36,11 @@ extension LocalizedValue {
     let scalars = text.unicodeScalars
     var alone: [Int: (initiator: Int, pdi: Int)] = [:]
     for range in isolated.ranges
-    where range.lowerBound > scalars.startIndex && scalars[scalars.index(before: range.lowerBound)] == "\u{2068}"
-      && placeholders.contains(where: { $0.range == range && isolates($0) })
-    {
+    where range.lowerBound > scalars.startIndex && scalars[scalars.index(before: range.lowerBound)] == "\u{2068}" {
+      let index = placeholders.partitionIndex { $0.range.lowerBound >= range.lowerBound }
+      guard index < placeholders.count && placeholders[index].range == range && isolates(placeholders[index]) else {
+        continue
+      }
       let start = utf8Offset(range.lowerBound, in: text)
       alone[start] = (start - 3, utf8Offset(range.upperBound, in: text))
     }
@@ -64,14 +68,9 @@ extension LocalizedValue {
     let bare = String(decoding: kept, as: UTF8.self)
     // The text's offset for `offset` in `bare`: after a control removed right there when
     // `afterRemoved`, before it otherwise.
+    let barePositions = removed.enumerated().map { $1 - 3 * $0 }
     func original(_ offset: Int, afterRemoved: Bool) -> Int {
-      var shift = 0
-      for position in removed {
-        let barePosition = position - shift
-        guard barePosition < offset || (afterRemoved && barePosition == offset) else { break }
-        shift += 3
-      }
-      return offset + shift
+      offset + 3 * barePositions.partitionIndex { afterRemoved ? $0 > offset : $0 >= offset }
     }
     var byOffset: [Int: FormatPlaceholder] = [:]
     for placeholder in placeholders { byOffset[utf8Offset(placeholder.range.lowerBound, in: text)] = placeholder }
