@@ -341,6 +341,8 @@ struct LocalizationFileTests {
       "b" = "סה״כ %d%2$d+%@%d";
       "c" = "תמונה %u×%u";
       "d" = "קוד %1$@_+x%+%1$@$";
+      "e" = "קובץ \U2068%@\U2069%d%%";
+      "f" = "קובץ \U2068%@\U2069\U2068%d\U2069%%";
 
       """#
     let fixed = try Self.fixed(text, .strings)
@@ -350,6 +352,8 @@ struct LocalizationFileTests {
         "b" = "סה״כ \U2068%d%2$d\U2069+\U2068%@\U2069\U2068%d\U2069";
         "c" = "תמונה \U2068%u\U2069×\U2068%u\U2069";
         "d" = "קוד \U2068%1$@_+x\U2069%+%1$@$";
+        "e" = "קובץ \U2068%@\U2069\U2068%d%%\U2069";
+        "f" = "קובץ \U2068%@\U2069\U2068%d%%\U2069";
 
         """#)
     #expect(try Self.fixed(fixed, .strings) == fixed)

@@ -281,7 +281,7 @@ public struct LocalizedValue: Sendable {
   }
 
   /// The edits that put each placeholder in one isolate with the word it is written in
-  /// (``plannedIsolates(format:)``): FSI and PDI inserted, and the FSIs and PDIs that held a
+  /// (``plannedIsolates(format:placeholders:)``): FSI and PDI inserted, and the FSIs and PDIs that held a
   /// placeholder apart from its word removed; and how many placeholders they isolate.
   func isolateEdits(
     format: LocalizationFormat

@@ -98,7 +98,9 @@ extension LocalizedValue {
       }
       // A placeholder that its FSI holds alone, and whose word it is: nothing to change.
       if unisolated.isEmpty && (torn.isEmpty || token.placeholders.first?.range == token.range) { continue }
-      let start = original(utf8Offset(token.range.lowerBound, in: bare), afterRemoved: false)
+      // The isolate opens after a PDI that closed the value before it and closes before an FSI that
+      // opens the value after it, where either was removed; the word's own, which go, on either side.
+      let start = original(utf8Offset(token.range.lowerBound, in: bare), afterRemoved: true)
       let end = original(utf8Offset(token.range.upperBound, in: bare), afterRemoved: false)
       planned.append(
         PlannedIsolate(utf8: start..<end, word: String(bare[token.range]), unisolated: unisolated, torn: torn))
