@@ -54,7 +54,7 @@ package struct PlaceholderToken {
     // A sign after a terminator joins two numbers into a range (`50%-70%`), which the algorithm reads
     // in the sentence's direction, as the isolator leaves it: the sign at `index` ends a word there.
     func joinsRange(at index: String.Index) -> Bool {
-      bidiClass(of: scalars[index]) == .europeanSeparator && index > scalars.startIndex
+      Self.isSign(scalars[index]) && index > scalars.startIndex
         && bidiClass(of: scalars[scalars.index(before: index)]) == .europeanTerminator
     }
     // The strong character nearest before each word, read once from the start, placeholders
