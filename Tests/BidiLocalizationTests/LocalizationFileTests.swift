@@ -393,6 +393,78 @@ struct LocalizationFileTests {
     #expect(file.isolatingPlaceholdersCounted().isolated == 5)
   }
 
+  @Test("A placeholder inside an HTML tag fills an attribute: left as it is, and not reported")
+  func placeholdersInTags() throws {
+    let strings = #"""
+      "a" = "افتح <a href=\"https://example.com/%@/about\">%@</a> و <b>%d</b>";
+
+      """#
+    #expect(
+      try Self.fixed(strings, .strings)
+        == #"""
+        "a" = "افتح <a href=\"https://example.com/%@/about\">\U2068%@\U2069</a> و <b>\U2068%d\U2069</b>";
+
+        """#)
+    let file = try LocalizationFile(bytes: Array(strings.utf8), format: .strings)
+    #expect(file.findings(isRightToLeft: { _ in true }).map(\.column) == [54, 66])
+    // A `<` that begins no tag is text: `a < %d` is isolated.
+    #expect(try Self.fixed(#""b" = "א < %d > ב";"#, .strings) == #""b" = "א < \U2068%d\U2069 > ב";"#)
+  }
+
+  @Test("po: php-format, python-format and python-brace-format entries, each read in its own syntax")
+  func gettextSyntaxes() throws {
+    let po = #"""
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\nLanguage: he\n"
+
+      #, python-format
+      msgid "%(count)d of %(total)d"
+      msgstr "%(count)d מתוך %(total)d"
+
+      #, python-brace-format
+      msgid "Hello {name}"
+      msgstr "שלום {name}"
+
+      #, php-format
+      msgid "%1$s liked %2$s"
+      msgstr "%2$s אהב את %1$s"
+
+      #, python-format, no-python-format
+      msgid "100%(sic)s"
+      msgstr "100%(sic)s"
+
+      msgid "Use {name} and %s"
+      msgstr "{name} ו-%s"
+
+      """#
+    let file = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
+    #expect(file.values.map(\.placeholderSyntax) == [.python, .pythonBrace, .php, nil, nil])
+    #expect(
+      try Self.fixed(po, .gettext).contains(
+        "msgstr \"\u{2068}%(count)d\u{2069} מתוך \u{2068}%(total)d\u{2069}\"\n"))
+    #expect(try Self.fixed(po, .gettext).contains("msgstr \"שלום \u{2068}{name}\u{2069}\"\n"))
+    #expect(try Self.fixed(po, .gettext).contains("msgstr \"{name} ו-%s\"\n"))
+  }
+
+  @Test("Markup the source leaves open is not a mistake of the translation")
+  func markupOpenInTheSource() throws {
+    let po = #"""
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\n"
+
+      msgid "Use <a rel=\"noreferrer\" …> for links."
+      msgstr "השתמשו ב-<a rel=\"noreferrer\" …> לקישורים."
+
+      msgid "Use <b>bold</b>."
+      msgstr "השתמשו ב-<b>מודגש."
+
+      """#
+    let file = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
+    let findings = file.findings(isRightToLeft: { _ in true })
+    #expect(findings.map(\.line) == [8])
+    #expect(findings.map(\.message) == ["<b> is not balanced in the translation"])
+  }
+
   @Test("Android: an isolate never comes between a backslash and what it escapes")
   func androidDanglingBackslash() throws {
     let text = #"<resources><string name="a">\<xliff:g>%d</xliff:g></string></resources>"#

@@ -85,6 +85,10 @@ struct ReversedPlaceholderTests {
       ("%d%% off", "خصم d%"),
       // The source writes an @ as text.
       ("Mail @ %@", "راسلنا @%"),
+      // `@%` turned around, or `%\u{200F}@` split: the two share the `%`.
+      ("Hi %@", "مرحبا @%\u{200F}@"),
+      // The PDI inside `%\u{2069}@` closes the FSI before it: taken out, the FSI would reach on.
+      ("Hi %@", "\u{2068}مرحبا %\u{2069}@"),
     ])
   func ambiguous(source: String, translation: String) throws {
     let (file, sourceFile) = try Self.strings(source, translation)
@@ -92,6 +96,47 @@ struct ReversedPlaceholderTests {
     #expect(!found.isEmpty)
     #expect(found.allSatisfy { $0.message.contains("not fixed automatically") }, "\(found)")
     #expect(Self.fixed(file, source: sourceFile) == "\"k\" = \"\(translation)\";\n")
+  }
+
+  @Test("A restored placeholder takes the word it is written in, and a word may begin inside a broken one")
+  func restoredThenIsolated() throws {
+    // `%1$` then an RLM: the `d` after it begins the word of `%2$02d`, inside the broken `%1$d`.
+    let (file, sourceFile) = try Self.strings("%1$d:%2$02d", "الوقت %1$\u{200F}d:%2$02d")
+    let fix = file.fixed(sourceFile: sourceFile, isolatingWhere: { _ in true }, restoringWhere: { _ in true })
+    #expect(String(decoding: fix.bytes, as: UTF8.self) == "\"k\" = \"الوقت \\U2068%1$d:%2$02d\\U2069\";\n")
+    #expect(fix.restored == 1 && fix.isolated == 2)
+    let again = try LocalizationFile(bytes: fix.bytes, format: .strings)
+    #expect(
+      again.fixed(sourceFile: sourceFile, isolatingWhere: { _ in true }, restoringWhere: { _ in true }).bytes
+        == fix.bytes)
+  }
+
+  @Test("str.format: the braces of {{ and }} are no field turned around, even after a fix isolated a neighbour")
+  func bracesAreNotAField() throws {
+    func po(_ translation: String) -> String {
+      """
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+      #, python-brace-format
+      msgid "{} and {x}"
+      msgstr "\(translation)"
+
+      """
+    }
+    for translation in ["}}\u{200F}{{ {x}", "{x}}\u{200F}{{}"] {
+      let file = try LocalizationFile(bytes: Array(po(translation).utf8), format: .gettext)
+      #expect(Self.reversed(file).isEmpty, "\(translation.debugDescription)")
+      let fixed = file.fixed(isolatingWhere: { _ in true }, restoringWhere: { _ in true })
+      #expect(fixed.restored == 0, "\(translation.debugDescription)")
+      #expect(Self.reversed(try LocalizationFile(bytes: fixed.bytes, format: .gettext)).isEmpty)
+    }
+    // A field split by a bidi control is one, and comes back whole.
+    let split = try LocalizationFile(bytes: Array(po("שלום {\u{2068}} ו-{x}").utf8), format: .gettext)
+    #expect(Self.reversed(split).count == 1)
+    #expect(
+      String(decoding: split.fixed(isolatingWhere: { _ in true }, restoringWhere: { _ in true }).bytes, as: UTF8.self)
+        .contains("msgstr \"שלום \u{2068}{}\u{2069} ו-\u{2068}{x}\u{2069}\""))
   }
 
   @Test("Without a source there is nothing to compare with: nothing is reported")

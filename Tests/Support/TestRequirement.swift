@@ -68,6 +68,11 @@ extension TestRequirement {
     name: "gettext's msgfmt", debian: "`apt-get install gettext`", homebrew: "`brew install gettext`"
   ) { Program.path(of: "msgfmt") != nil }
 
+  /// Python 3, whose `%` operator and `str.format` judge the Python placeholder rules.
+  public static let python = TestRequirement(
+    name: "Python 3", debian: "`apt-get install python3`", homebrew: "`brew install python`"
+  ) { Program.path(of: "python3") != nil }
+
   /// ICU's headers and library, found through pkg-config, and a C compiler: the ICU programs of
   /// `Tests/Fixtures/icu` are built from source.
   public static let icu = TestRequirement(

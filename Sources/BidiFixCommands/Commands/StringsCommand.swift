@@ -9,7 +9,9 @@ struct StringsCommand: ParsableCommand {
     abstract: "Check translation files for what displays wrong or crashes in right-to-left languages, and fix it.",
     discussion: """
       Reads Apple .strings (UTF-8 or UTF-16), .stringsdict and .xcstrings, Android res/values-*/strings.xml \
-      and gettext .po files, by their extension. A file's locale comes from its path (ar.lproj, \
+      and gettext .po files, by their extension; a .po entry's placeholders are read in the syntax \
+      its flag names (c-format, php-format, python-format, python-brace-format). A file's locale \
+      comes from its path (ar.lproj, \
       values-ar, values-b+ar, ar.po), a .po header's Language:, or a catalog's keys; --locale \
       overrides it. Whether a locale is right to left comes from Unicode CLDR's locale data, with \
       --rtl-locales for more.

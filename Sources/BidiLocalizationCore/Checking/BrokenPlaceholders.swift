@@ -1,3 +1,6 @@
+@_spi(BidiCore) import BidiCore
+import BidiIsolator
+
 /// A placeholder of the source that a translation has only broken by right-to-left editing.
 ///
 /// In an editor that lays a line out right to left, a translator who types or moves `%@` next to
@@ -8,15 +11,18 @@
 ///   as written, `d$21%` or `d$12%`), or in order with spaces (Unicode's space separators) or bidi
 ///   formatting characters (the explicit controls, LRM, RLM, ALM) between them (`%1$ s`,
 ///   `%\u{200F}@`); either form may hold such characters between any two of its own;
-/// - standing on its own: no Latin letter or digit, and no `%`, right before or after it (so
-///   `Android%`, `user@%x` and `50%d…` are not placeholders turned around), and, written in order,
-///   not after a number (`100 % d…` is a percent sign);
+/// - standing on its own: no Latin letter or digit, and no `%` (for a `str.format` field, no
+///   brace), right before or after it (so `Android%`, `user@%x`, `50%d…` and the `}\u{200F}{`
+///   of `}}\u{200F}{{` are not placeholders turned around), and, written in order, not after a number
+///   (`100 % d…` is a percent sign);
 /// - not overlapping a placeholder the translation has intact, or a `%%`.
 ///
 /// A broken placeholder can be restored when the source leaves one reading: it stands for one
 /// placeholder of the source only, no more places in the translation look like that placeholder
 /// than the translation lacks, and none of its signs (`%`, `@`, `$`) could be one the source
-/// writes as text (a `%%`, or an `@` or `$` outside its placeholders).
+/// writes as text (a `%%`, or an `@` or `$` outside its placeholders), and taking out the bidi
+/// controls inside it leaves the others paired as they were (a PDI inside it that closes an FSI
+/// before it stays).
 struct BrokenPlaceholder: Equatable {
   /// Where it is in the translation's text.
   let range: Range<String.Index>
@@ -115,7 +121,7 @@ struct BrokenPlaceholder: Equatable {
           guard let end = match(pattern, in: scalars, at: start) else { continue }
           let range = start..<end
           let hasInserted = scalars[range].contains(where: isInserted)
-          guard reversed || hasInserted, standsAlone(range, in: scalars),
+          guard reversed || hasInserted, standsAlone(range, in: scalars, braces: placeholder.hasPrefix("{")),
             reversed || !followsNumber(start, in: scalars),
             extraRanges.contains(range) || !intact.contains(where: { $0.overlaps(range) })
           else { continue }
@@ -134,11 +140,35 @@ struct BrokenPlaceholder: Equatable {
       }
     }
 
+    // Restoring takes out the controls inside a match, which must leave the others paired as they
+    // were: each is one that pairs with nothing, or they pair among themselves.
+    func isExplicit(_ scalar: Unicode.Scalar) -> Bool {
+      (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+    let unpaired: Set<Int> =
+      matches.contains { scalars[$0.range].contains(where: isExplicit) }
+      ? Set(
+        BidiControlAudit(text).issues.filter { $0.kind == .unmatchedTerminator || $0.kind == .unclosedInitiator }
+          .map(\.scalarOffset)) : []
+    func keepsPairing(_ range: Range<Int>) -> Bool {
+      var open = 0
+      var balanced = true
+      for offset in range where isExplicit(scalars[offset]) && !unpaired.contains(offset) {
+        switch scalars[offset].value {
+        case 0x202C, 0x2069:
+          if open == 0 { balanced = false } else { open -= 1 }
+        default: open += 1
+        }
+      }
+      return balanced && open == 0
+    }
     let literalSigns = literalSigns(of: sourceText, placeholders: source)
     let translationPercents = placeholders.filter { $0.kind == .percent }.count
     return matches.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { match in
       let places = Set(matches.filter { $0.intact == match.intact }.map(\.range)).count
-      let readings = matches.filter { $0.range == match.range }.count
+      // Characters two matches share, neither holding the other (`@%\u{200F}@`: `@%` turned around,
+      // or `%\u{200F}@` split), are read two ways too.
+      let readings = matches.filter { $0.range == match.range || $0.range.overlaps(match.range) }.count
       let signs = scalars[match.range].filter { "%@$".unicodeScalars.contains($0) }
       let couldBeText =
         signs.contains { literalSigns.contains($0) && $0 != "%" }
@@ -146,7 +176,8 @@ struct BrokenPlaceholder: Equatable {
       return BrokenPlaceholder(
         range: indices[match.range.lowerBound]..<indices[match.range.upperBound], intact: match.intact,
         isReversed: match.reversed, inserted: scalars[match.range].filter(isInserted),
-        isRestorable: readings == 1 && places <= wanted[match.intact, default: 0] && !couldBeText)
+        isRestorable: readings == 1 && places <= wanted[match.intact, default: 0] && !couldBeText
+          && keepsPairing(match.range))
     }
   }
 
@@ -186,12 +217,19 @@ struct BrokenPlaceholder: Equatable {
   }
 
   /// Whether nothing right before or after `range` joins it: a Latin letter or digit, or a `%`.
-  private static func standsAlone(_ range: Range<Int>, in scalars: [Unicode.Scalar]) -> Bool {
+  private static func standsAlone(_ range: Range<Int>, in scalars: [Unicode.Scalar], braces: Bool) -> Bool {
     func joins(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "%" || (scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+      scalar == "%" || (braces && (scalar == "{" || scalar == "}"))
+        || (scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
     }
-    if range.lowerBound > 0 && joins(scalars[range.lowerBound - 1]) { return false }
-    if range.upperBound < scalars.count && joins(scalars[range.upperBound]) { return false }
+    // Through the bidi controls next to it (an isolate a fix put around a neighbour), so that
+    // fixing again reads it as the first fix did.
+    var before = range.lowerBound - 1
+    while before >= 0 && BidiControl(value: scalars[before].value) != nil { before -= 1 }
+    var after = range.upperBound
+    while after < scalars.count && BidiControl(value: scalars[after].value) != nil { after += 1 }
+    if before >= 0 && joins(scalars[before]) { return false }
+    if after < scalars.count && joins(scalars[after]) { return false }
     return true
   }
 

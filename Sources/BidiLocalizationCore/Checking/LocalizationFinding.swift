@@ -58,7 +58,7 @@ struct ValueCheck {
   /// the same.
   var otherFormSource: String? = nil
 
-  private var syntax: PlaceholderSyntax { file.format.placeholderSyntax }
+  private var syntax: PlaceholderSyntax { value.placeholderSyntax ?? file.format.placeholderSyntax }
 
   func findings() -> [LocalizationFinding] {
     // An empty translation is an untranslated one (gettext shows the msgid): nothing to check.
@@ -74,7 +74,7 @@ struct ValueCheck {
     }
     func offset(of index: String.Index) -> Int { text.unicodeScalars.distance(from: text.startIndex, to: index) }
 
-    let placeholders = value.placeholders(syntax: syntax)
+    let placeholders = value.placeholders()
     if isRightToLeft {
       for isolate in value.plannedIsolates(format: file.format, placeholders: placeholders) {
         for placeholder in isolate.unisolated {
@@ -117,10 +117,9 @@ struct ValueCheck {
         add(kind, at: index.map(offset) ?? 0, message)
       }
     } else if value.hasPlaceholders {
-      if let mixed = Self.mixing(placeholders) {
+      if let mixed = Self.mixing(placeholders, syntax: syntax) {
         add(
-          .placeholderMismatch, at: offset(of: mixed.range.lowerBound),
-          "\(mixed.text) mixes numbered and unnumbered placeholders")
+          .placeholderMismatch, at: offset(of: mixed.range.lowerBound), Self.mixingMessage(mixed, among: placeholders))
       }
     }
 
@@ -134,9 +133,7 @@ struct ValueCheck {
   }
 
   /// The placeholders of a text in the value's syntax, `%arg` of a catalog substitution included.
-  func parse(_ text: String) -> [FormatPlaceholder] {
-    value.substitution.map { syntax.placeholders(in: text, substitutionArgument: $0) } ?? syntax.placeholders(in: text)
-  }
+  func parse(_ text: String) -> [FormatPlaceholder] { value.placeholders(in: text) }
 
   /// The source's placeholders, when the value has placeholders and a source: for a plural form,
   /// with those of the source's `other` form it does not give.
@@ -156,13 +153,27 @@ struct ValueCheck {
       return []
     }
     return BrokenPlaceholder.find(
-      in: value.text, placeholders: value.placeholders(syntax: syntax), source: sourcePlaceholders, sourceText: source)
+      in: value.text, placeholders: value.placeholders(), source: sourcePlaceholders, sourceText: source)
   }
 
-  static func mixing(_ placeholders: [FormatPlaceholder]) -> FormatPlaceholder? {
-    let taking = placeholders.filter { $0.takesArgument && $0.kind != .variable }
-    guard taking.contains(where: \.isPositional) else { return nil }
+  /// The first placeholder that takes the next argument in a text whose other placeholders name
+  /// theirs, where the syntax cannot tell the arguments apart: in C and Apple's syntax (`%1$s` and
+  /// `%s`), Java's, Python's (`%(name)s` and `%s`); and `{}` with `{0}` in `str.format`. PHP counts
+  /// the two apart, and `{}` goes with `{name}`.
+  static func mixing(_ placeholders: [FormatPlaceholder], syntax: PlaceholderSyntax) -> FormatPlaceholder? {
+    let taking = placeholders.filter {
+      $0.takesArgument && $0.kind != .variable
+        && (syntax != .pythonBrace || $0.name.map { $0.utf8.allSatisfy { $0 &- 0x30 < 10 } } ?? true)
+    }
+    guard syntax != .php, taking.contains(where: \.isPositional) else { return nil }
     return taking.first { !$0.isPositional }
+  }
+
+  /// What a finding says of ``mixing(_:syntax:)``'s placeholder, among the text's `placeholders`.
+  static func mixingMessage(_ placeholder: FormatPlaceholder, among placeholders: [FormatPlaceholder]) -> String {
+    if placeholder.conversion == "}" { return "\(placeholder.text) mixes automatic and numbered fields" }
+    let named = placeholders.contains { $0.name != nil }
+    return "\(placeholder.text) mixes \(named ? "named" : "numbered") and unnumbered placeholders"
   }
 
   /// Bidi_Class B: line feed, carriage return, U+001C–U+001E, NEL and U+2029.

@@ -32,7 +32,8 @@ struct PlaceholderComparison {
     var places: [(original: Range<Int>, restored: Range<Int>)] = []
     var copied = text.startIndex
     var originalOffset = 0
-    for placeholder in broken {
+    // Of two readings of the same characters, the first stands for them.
+    for placeholder in broken where placeholder.range.lowerBound >= copied {
       let before = text.unicodeScalars[copied..<placeholder.range.lowerBound]
       restored.append(contentsOf: before)
       originalOffset += before.count
@@ -72,15 +73,14 @@ struct PlaceholderComparison {
 
     for placeholder in translation where placeholder.kind == .invalid {
       if !source.contains(where: { $0.kind == .invalid && $0.text == placeholder.text }) {
-        add(
-          placeholder.range.lowerBound,
-          "\(placeholder.text.debugDescription) is not a placeholder (write %% for a percent sign)")
+        let literal = syntax == .pythonBrace ? "write {{ for a brace" : "write %% for a percent sign"
+        add(placeholder.range.lowerBound, "\(placeholder.text.debugDescription) is not a placeholder (\(literal))")
       }
     }
-    if let mixed = ValueCheck.mixing(translation), ValueCheck.mixing(source) == nil {
+    if let mixed = ValueCheck.mixing(translation, syntax: syntax), ValueCheck.mixing(source, syntax: syntax) == nil {
       add(
         mixed.range.lowerBound,
-        "\(mixed.text) mixes numbered and unnumbered placeholders: the arguments cannot be told apart")
+        "\(ValueCheck.mixingMessage(mixed, among: translation)): the arguments cannot be told apart")
     }
 
     // Variables of a `.stringsdict` sentence are matched by name, the rest by argument number.
@@ -94,13 +94,13 @@ struct PlaceholderComparison {
       add(nil, "%#@\(name)@ of the source is missing")
     }
 
-    var kinds: [Int: FormatPlaceholder] = [:]
+    var kinds: [Argument: FormatPlaceholder] = [:]
     for placeholder in taking where placeholder.kind != .variable {
-      kinds[placeholder.argument!] = kinds[placeholder.argument!] ?? placeholder
+      if let argument = Argument(placeholder) { kinds[argument] = kinds[argument] ?? placeholder }
     }
-    var sourceKinds: [Int: FormatPlaceholder] = [:]
+    var sourceKinds: [Argument: FormatPlaceholder] = [:]
     for placeholder in sourceTaking where placeholder.kind != .variable {
-      sourceKinds[placeholder.argument!] = sourceKinds[placeholder.argument!] ?? placeholder
+      if let argument = Argument(placeholder) { sourceKinds[argument] = sourceKinds[argument] ?? placeholder }
     }
 
     for (argument, placeholder) in kinds.sorted(by: { $0.key < $1.key }) {
@@ -121,7 +121,7 @@ struct PlaceholderComparison {
     let lookAlikes = missing.isEmpty ? [] : lookAlikePlaceholders()
     for (argument, expected) in missing.sorted(by: { $0.key < $1.key }) {
       if let lookAlike = lookAlikes.first(where: {
-        $0.argument == argument || (!$0.isPositional && lookAlikes.count == 1)
+        Argument($0) == argument || (!$0.isPositional && lookAlikes.count == 1)
       }) {
         add(
           lookAlike.range.lowerBound,
@@ -160,16 +160,19 @@ struct PlaceholderComparison {
 
   /// Whether two placeholders may take the same argument: the same kind and, for integers, the
   /// same signedness and size, as `msgfmt -c` requires in C (`%d` and `%ld`, `%d` and `%u` differ).
-  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's integers have no size.
+  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's, PHP's and Python's integers
+  /// have no size or sign; a `str.format` field takes any value.
   private func compatible(_ a: FormatPlaceholder, _ b: FormatPlaceholder) -> Bool {
     guard a.kind == b.kind else { return false }
     guard a.kind == .integer else { return true }
     let signed: Set<Character> = ["d", "i", "D"]
-    guard signed.contains(a.conversion) == signed.contains(b.conversion) else { return false }
     switch syntax {
-    case .c: return a.length == b.length
-    case .apple: return Self.appleSize(a.length) == Self.appleSize(b.length)
-    case .java: return true
+    case .c: return signed.contains(a.conversion) == signed.contains(b.conversion) && a.length == b.length
+    case .apple:
+      return signed.contains(a.conversion) == signed.contains(b.conversion)
+        && Self.appleSize(a.length) == Self.appleSize(b.length)
+    case .java: return signed.contains(a.conversion) == signed.contains(b.conversion)
+    case .php, .python, .pythonBrace: return true
     }
   }
 
@@ -184,6 +187,29 @@ struct PlaceholderComparison {
     case .floatingPoint: "a floating-point number"
     case .string: "a string"
     default: "a \(kind.rawValue)"
+    }
+  }
+
+  /// The argument a placeholder takes, by number or by name, as a message names it.
+  private enum Argument: Hashable, Comparable, CustomStringConvertible {
+    case number(Int)
+    case name(String)
+
+    init?(_ placeholder: FormatPlaceholder) {
+      if let name = placeholder.name {
+        self = .name(name)
+      } else if let number = placeholder.argument {
+        self = .number(number)
+      } else {
+        return nil
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .number(let number): "\(number)"
+      case .name(let name): "'\(name)'"
+      }
     }
   }
 
@@ -204,11 +230,17 @@ struct MarkupComparison {
     var found: [String] = []
     let tags = translation.elementTags + Self.tags(in: text)
     let stars = Self.starRuns(in: text)
-    if let unbalanced = Self.unbalanced(tags) { found.append("\(unbalanced) is not balanced in the translation") }
-    if stars.double % 2 == 1 { found.append("** is not balanced in the translation (\(stars.double) markers)") }
-    guard let source, found.isEmpty else { return found }
-    let sourceTags = source.elementTags + Self.tags(in: source.text)
-    let sourceStars = Self.starRuns(in: source.text)
+    let sourceTags = source.map { $0.elementTags + Self.tags(in: $0.text) } ?? []
+    let sourceStars = source.map { Self.starRuns(in: $0.text) } ?? (double: 0, single: 0)
+    // A source that leaves the same tag or marker open (text about `<a rel="noreferrer">`) is not
+    // markup the translation broke.
+    if let unbalanced = Self.unbalanced(tags), source == nil || Self.unbalanced(sourceTags) != unbalanced {
+      found.append("\(unbalanced) is not balanced in the translation")
+    }
+    if stars.double % 2 == 1 && (source == nil || sourceStars.double % 2 == 0) {
+      found.append("** is not balanced in the translation (\(stars.double) markers)")
+    }
+    guard source != nil, found.isEmpty else { return found }
     if tags.sorted() != sourceTags.sorted() {
       found.append("the tags \(Self.show(tags)) differ from the source's \(Self.show(sourceTags))")
     }

@@ -50,7 +50,8 @@ struct AndroidStringsParser {
     content.read(element.children)
     content.finishEscape()
     return LocalizedValue(
-      key: key, variant: variant, decoded: content.text, hasPlaceholders: formatted, isTranslatable: translatable,
+      key: key, variant: variant, decoded: content.text, placeholderSyntax: formatted ? .java : nil,
+      isTranslatable: translatable,
       start: element.content.lowerBound, end: element.content.upperBound, elementTags: content.tags,
       wrappers: content.wrappers, literalRanges: element.cdataRanges)
   }

@@ -3,7 +3,8 @@
 /// may go on over further quoted lines. Obsolete entries (`#~`) are passed over, untouched.
 ///
 /// Each `msgstr` is a value whose source is its msgid (or, for `msgstr[N]` with N > 0, the
-/// msgid_plural). Only entries flagged `c-format` hold placeholders. The header entry (`msgid ""`)
+/// msgid_plural). Only entries flagged `c-format`, `php-format`, `python-format` or
+/// `python-brace-format` hold placeholders, in that syntax. The header entry (`msgid ""`)
 /// is not a translation; its `Language:` is the file's declared language.
 struct GettextParser {
   private let bytes: [UInt8]
@@ -46,6 +47,16 @@ struct GettextParser {
     return nil
   }
 
+  /// The placeholder syntax an entry's flags name, as `xgettext` writes them: `c-format`,
+  /// `php-format`, `python-format` or `python-brace-format` (the first of them, when an entry has
+  /// several), unless `no-…` says the string is not one; `nil` for an entry with none.
+  static func placeholderSyntax(flags: Set<String>) -> PlaceholderSyntax? {
+    let named: [(flag: String, syntax: PlaceholderSyntax)] = [
+      ("c-format", .c), ("python-format", .python), ("python-brace-format", .pythonBrace), ("php-format", .php),
+    ]
+    return named.first { flags.contains($0.flag) && !flags.contains("no-" + $0.flag) }?.syntax
+  }
+
   /// Whether `charset` names UTF-8, or is the template's placeholder `CHARSET`, which msgfmt reads
   /// as ASCII and which translators' tools replace with UTF-8.
   static func isUTF8(_ charset: String) -> Bool {
@@ -74,7 +85,7 @@ struct GettextParser {
         return
       }
       let key = (entry.context.map { $0.string + "\u{4}" } ?? "") + id.string
-      let isFormat = entry.flags.contains("c-format") && !entry.flags.contains("no-c-format")
+      let syntax = Self.placeholderSyntax(flags: entry.flags)
       for (index, translation) in entry.translations.enumerated() {
         // As msgfmt -c: every form of a plural entry against msgid_plural; each must give every
         // argument when it is the only form, or when it serves many numbers.
@@ -85,7 +96,7 @@ struct GettextParser {
           LocalizedValue(
             key: key, variant: translation.variant, decoded: translation.text,
             source: entry.plural?.string ?? id.string,
-            hasPlaceholders: isFormat, start: translation.start, end: translation.end,
+            placeholderSyntax: syntax, start: translation.start, end: translation.end,
             keepsEveryArgument: keepsEveryArgument))
       }
     }

@@ -117,38 +117,52 @@ public struct LocalizationFile: Sendable {
     sourceFile: LocalizationFile? = nil, isolatingWhere shouldIsolate: (LocalizedValue) -> Bool,
     restoringWhere shouldRestore: (LocalizedValue) -> Bool
   ) -> LocalizationFix {
+    fixed(sourceFile: sourceFile, isolatingWhere: shouldIsolate, restoringWhere: shouldRestore, rounds: 4)
+  }
+
+  /// ``fixed(sourceFile:isolatingWhere:restoringWhere:)``, restoring in up to `rounds` rounds: a
+  /// placeholder restored can leave another with one reading (the source's `%@` back, `%1$ @` is
+  /// what remains of `%1$@`), which fixing again would restore.
+  private func fixed(
+    sourceFile: LocalizationFile?, isolatingWhere shouldIsolate: (LocalizedValue) -> Bool,
+    restoringWhere shouldRestore: (LocalizedValue) -> Bool, rounds: Int
+  ) -> LocalizationFix {
+    // Broken placeholders are restored first and the file read again, so that each isolate is
+    // planned around the placeholders as the fix leaves them: a word may begin inside a broken one
+    // (`%(na\u{200F}me)s٪%s`), and a restored one takes the word it is written in.
+    var restorations: [(range: Range<Int>, text: String)] = []
     var edits: [(range: Range<Int>, text: String)] = []
     var isolated = 0
-    var restored = 0
-    func insert(_ insertions: [(offset: Int, text: String)], isolating placeholders: Int) {
+    for check in valueChecks(isRightToLeft: shouldIsolate, sourceFile: sourceFile) where check.value.isTranslatable {
+      if shouldRestore(check.value) {
+        for broken in check.brokenPlaceholders() where broken.isRestorable {
+          if let raw = check.value.rawRange(of: broken.range) { restorations.append((raw, broken.intact)) }
+        }
+      }
+      // The isolates, planned here while no placeholder is restored (most files).
+      guard restorations.isEmpty && check.isRightToLeft else { continue }
+      let (insertions, removals, placeholders) = check.value.isolateEdits(format: format)
       for insertion in insertions {
         let offset = insertion.offset - danglingBackslashes(before: insertion.offset)
         edits.append((offset..<offset, insertion.text))
       }
       isolated += placeholders
+      for removal in removals { edits.append((removal, "")) }
     }
-    for check in valueChecks(isRightToLeft: shouldIsolate, sourceFile: sourceFile) where check.value.isTranslatable {
-      let value = check.value
-      if shouldRestore(value) {
-        let placeholders = value.placeholders(syntax: format.placeholderSyntax)
-        for broken in check.brokenPlaceholders() where broken.isRestorable {
-          guard let raw = value.rawRange(of: broken.range) else { continue }
-          // Isolated with the rest below when its syntax reads it as a placeholder (`%1$ s`).
-          let isolates =
-            check.isRightToLeft && !placeholders.contains { $0.range == broken.range && $0.takesArgument }
-            && !IsolatedRanges(value.text).contains(broken.range)
-          if isolates { insert(value.isolateMarkers(format: format, around: raw), isolating: 1) }
-          edits.append((raw, broken.intact))
-          restored += 1
-        }
-      }
-      if check.isRightToLeft {
-        let (insertions, removals, placeholders) = value.isolateEdits(format: format)
-        insert(insertions, isolating: placeholders)
-        for removal in removals { edits.append((removal, "")) }
-      }
+    if !restorations.isEmpty,
+      let restoredFile = try? LocalizationFile(bytes: text.encoded(replacing: restorations), format: format)
+    {
+      let rest = restoredFile.fixed(
+        sourceFile: sourceFile, isolatingWhere: shouldIsolate,
+        restoringWhere: rounds > 1 ? shouldRestore : { _ in false }, rounds: rounds - 1)
+      return LocalizationFix(bytes: rest.bytes, isolated: rest.isolated, restored: restorations.count + rest.restored)
     }
-    return LocalizationFix(bytes: text.encoded(replacing: edits), isolated: isolated, restored: restored)
+    // Restored text the format cannot read back (no placeholder of a source should make it so):
+    // isolated as it is.
+    if !restorations.isEmpty {
+      return fixed(sourceFile: sourceFile, isolatingWhere: shouldIsolate, restoringWhere: { _ in false }, rounds: 0)
+    }
+    return LocalizationFix(bytes: text.encoded(replacing: edits), isolated: isolated, restored: 0)
   }
 
   /// 1 when the bytes before `offset` end in a backslash that escapes what follows (an odd run of
@@ -165,7 +179,7 @@ public struct LocalizationFile: Sendable {
   public func unisolatedPlaceholderCount(where shouldFix: (LocalizedValue) -> Bool = { _ in true }) -> Int {
     var count = 0
     for value in values where value.isTranslatable && shouldFix(value) {
-      let placeholders = value.placeholders(syntax: format.placeholderSyntax)
+      let placeholders = value.placeholders()
       for isolate in value.plannedIsolates(format: format, placeholders: placeholders) {
         count += isolate.unisolated.count + isolate.torn.count
       }
@@ -220,9 +234,12 @@ public struct LocalizedValue: Sendable {
   /// entry's msgid (msgid_plural for each form of a plural entry, as msgfmt compares them), a
   /// catalog's source localization (or its key).
   public let source: String?
-  /// Whether the value's `%` signs are placeholders: not for Android's `formatted="false"`, and in
-  /// `.po` only for entries flagged `c-format`.
-  public let hasPlaceholders: Bool
+  /// The syntax of the value's placeholders: its format's, but none for Android's
+  /// `formatted="false"`, and in `.po` the one its entry's flag names (`c-format`, `php-format`,
+  /// `python-format`, `python-brace-format`), none for an entry with no such flag.
+  public let placeholderSyntax: PlaceholderSyntax?
+  /// Whether the value has placeholders to read: whether it has a ``placeholderSyntax``.
+  public var hasPlaceholders: Bool { placeholderSyntax != nil }
   /// Whether the value is a translation to check and fix: not Android's `translatable="false"`, a
   /// catalog's source localization, or a `.po` header.
   public let isTranslatable: Bool
@@ -252,7 +269,8 @@ public struct LocalizedValue: Sendable {
 
   init(
     key: String, variant: String? = nil, locale: String? = nil, decoded: DecodedText, source: String? = nil,
-    hasPlaceholders: Bool = true, isTranslatable: Bool = true, start: Int, end: Int, elementTags: [String] = [],
+    placeholderSyntax: PlaceholderSyntax?, isTranslatable: Bool = true, start: Int, end: Int,
+    elementTags: [String] = [],
     wrappers: [(utf8: Range<Int>, raw: Range<Int>)] = [], literalRanges: [ClosedRange<Int>] = [],
     substitution: (number: Int, specifier: String)? = nil, keepsEveryArgument: Bool = false
   ) {
@@ -262,7 +280,7 @@ public struct LocalizedValue: Sendable {
     self.decoded = decoded
     self.text = decoded.string
     self.source = source
-    self.hasPlaceholders = hasPlaceholders
+    self.placeholderSyntax = placeholderSyntax
     self.isTranslatable = isTranslatable
     self.start = start
     self.end = end
@@ -273,11 +291,15 @@ public struct LocalizedValue: Sendable {
     self.keepsEveryArgument = keepsEveryArgument
   }
 
-  /// The value's placeholders in its format's syntax; none when its `%` signs are plain text.
-  public func placeholders(syntax: PlaceholderSyntax) -> [FormatPlaceholder] {
-    guard hasPlaceholders else { return [] }
-    if let substitution { return syntax.placeholders(in: text, substitutionArgument: substitution) }
-    return syntax.placeholders(in: text)
+  /// The value's placeholders, in its ``placeholderSyntax``; none when it has no syntax.
+  public func placeholders() -> [FormatPlaceholder] { placeholders(in: text) }
+
+  /// The placeholders of `text` (the value's, its source's, or either with something changed) as the
+  /// value's syntax reads them, with a String Catalog substitution's `%arg`.
+  func placeholders(in text: String) -> [FormatPlaceholder] {
+    guard let placeholderSyntax else { return [] }
+    if let substitution { return placeholderSyntax.placeholders(in: text, substitutionArgument: substitution) }
+    return placeholderSyntax.placeholders(in: text)
   }
 
   /// The edits that put each placeholder in one isolate with the word it is written in
@@ -291,7 +313,7 @@ public struct LocalizedValue: Sendable {
     var insertions: [(offset: Int, text: String)] = []
     var removals: [Range<Int>] = []
     var isolated = 0
-    for isolate in plannedIsolates(format: format, placeholders: placeholders(syntax: format.placeholderSyntax)) {
+    for isolate in plannedIsolates(format: format, placeholders: placeholders()) {
       let (start, end) = (isolate.utf8.lowerBound, isolate.utf8.upperBound)
       // An element that wraps the word's first or last placeholder (`<xliff:g>`) goes inside the
       // isolate whole.

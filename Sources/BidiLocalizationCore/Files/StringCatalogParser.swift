@@ -38,7 +38,7 @@ struct StringCatalogParser {
           values.append(
             LocalizedValue(
               key: key, variant: path.isEmpty ? nil : path, locale: locale, decoded: text,
-              source: isSource ? nil : source,
+              source: isSource ? nil : source, placeholderSyntax: .apple,
               isTranslatable: !isSource && translatable,
               start: content.lowerBound, end: content.upperBound, substitution: substitution))
         }

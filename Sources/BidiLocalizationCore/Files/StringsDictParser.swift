@@ -58,7 +58,8 @@ struct StringsDictParser {
       throw ParseError(offset: element.range.lowerBound, message: "the value of \(variant) is not a <string>")
     }
     return LocalizedValue(
-      key: key, variant: variant, decoded: element.decodedText, start: element.content.lowerBound,
+      key: key, variant: variant, decoded: element.decodedText, placeholderSyntax: .apple,
+      start: element.content.lowerBound,
       end: element.content.upperBound, literalRanges: element.cdataRanges)
   }
 }

@@ -43,7 +43,9 @@ struct StringsFileParser {
       guard peek == UInt8(ascii: ";") else { throw ParseError(offset: offset, message: "expected ';' after the entry") }
       offset += 1
       values.append(
-        LocalizedValue(key: key.decoded.string, decoded: value.decoded, start: value.start, end: value.end))
+        LocalizedValue(
+          key: key.decoded.string, decoded: value.decoded, placeholderSyntax: .apple, start: value.start, end: value.end
+        ))
     }
     return values
   }

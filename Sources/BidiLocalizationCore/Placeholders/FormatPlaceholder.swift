@@ -9,7 +9,7 @@
 public struct FormatPlaceholder: Sendable, Hashable {
   /// What a placeholder does with its argument.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// `%@`: an object, such as a `String` (Apple).
+    /// `%@`: an object, such as a `String` (Apple); a Python `{}` field, which formats any value.
     case object
     /// `%d`, `%i`, `%ld`, `%lld`, `%u`, `%x`, `%o` and their lengths: an integer.
     case integer
@@ -17,7 +17,8 @@ public struct FormatPlaceholder: Sendable, Hashable {
     case floatingPoint
     /// `%c`: a character code.
     case character
-    /// `%s`: a C string in Apple's and C's syntax, any value in Java's.
+    /// `%s`: a C string in Apple's and C's syntax, any value in Java's, PHP's and Python's (`%r` and
+    /// `%a` too).
     case string
     /// `%p`: a pointer.
     case pointer
@@ -44,9 +45,13 @@ public struct FormatPlaceholder: Sendable, Hashable {
   public let range: Range<String.Index>
   /// The placeholder as written, such as `%1$@`.
   public let text: String
-  /// The 1-based argument it takes; `nil` for `%%`, Java's `%n` and an invalid placeholder.
+  /// The 1-based argument it takes; `nil` for `%%`, Java's `%n`, an invalid placeholder and one
+  /// that takes its argument by ``name``.
   public let argument: Int?
-  /// Whether it names its argument (`%2$@`) rather than taking the next one.
+  /// The name of the argument it takes, for Python's `%(count)d` and `{count}` (`{0}` and
+  /// `{user.name}` too, as gettext names them); `nil` otherwise.
+  public let name: String?
+  /// Whether it names its argument (`%2$@`, `%(count)d`) rather than taking the next one.
   public let isPositional: Bool
   /// What it does with its argument.
   public let kind: Kind
@@ -60,16 +65,17 @@ public struct FormatPlaceholder: Sendable, Hashable {
   public let starArguments: Int
 
   /// Whether the placeholder stands for an argument's value in the text (not `%%` or a line break).
-  public var takesArgument: Bool { argument != nil }
+  public var takesArgument: Bool { argument != nil || name != nil }
 
   /// Creates a placeholder; the parsers are what normally make them.
   public init(
     range: Range<String.Index>, text: String, argument: Int?, isPositional: Bool, kind: Kind, length: String,
-    conversion: Character, variableName: String? = nil, starArguments: Int = 0
+    conversion: Character, variableName: String? = nil, starArguments: Int = 0, name: String? = nil
   ) {
     self.range = range
     self.text = text
     self.argument = argument
+    self.name = name
     self.isPositional = isPositional
     self.kind = kind
     self.length = length

@@ -1,3 +1,5 @@
+@_spi(BidiCore) import BidiCore
+
 /// The placeholder syntaxes of the formats translators edit.
 ///
 /// - ``apple``: `String(format:)` and `NSString`, in `.strings`, `.stringsdict` and `.xcstrings`:
@@ -7,6 +9,12 @@
 ///   `%tY`, `%%`, `%n` (a line separator), `%<s` (the previous argument again).
 /// - ``c``: `printf`, in gettext `.po` entries flagged `c-format`: `%s`, `%d`, `%1$s`, `%zu`, `%lld`,
 ///   glibc's `%Id` (the locale's digits), and gettext's `%<PRIu64>`.
+/// - ``php``: PHP's `sprintf`, in `.po` entries flagged `php-format`: `%s`, `%d`, `%1$s`, `%'.10d`
+///   (a padding character after `'`), `%.2f`, `%%`.
+/// - ``python``: Python's `%` operator, in `.po` entries flagged `python-format`: `%s`, `%d`, `%r`,
+///   `%(name)s` (an argument taken by name), `%.2f`, `%%`.
+/// - ``pythonBrace``: Python's `str.format`, in `.po` entries flagged `python-brace-format`: `{}`,
+///   `{0}`, `{name}`, `{user.name}`, `{name!r}`, `{count:>5}`, and `{{` and `}}` for braces.
 ///
 /// ```swift
 /// PlaceholderSyntax.java.placeholders(in: "%1$s of %2$d, 100%%").map(\.text)   // ["%1$s", "%2$d", "%%"]
@@ -16,17 +24,25 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   case apple
   case java
   case c
+  case php
+  case python
+  case pythonBrace = "python-brace"
 
-  /// The syntax's name: `apple`, `java` or `c`.
+  /// The syntax's name: `apple`, `java`, `c`, `php`, `python` or `python-brace`.
   public var description: String { rawValue }
 
-  /// Every `%` construct of `text`, in order: placeholders, `%%`, and ``FormatPlaceholder/Kind/invalid``
-  /// ones for a `%` that begins nothing this syntax knows.
+  /// The character every placeholder of the syntax begins with: `{` in ``pythonBrace``, `%` in the
+  /// others.
+  var introducer: Unicode.Scalar { self == .pythonBrace ? "{" : "%" }
+
+  /// Every `%` construct of `text` (every `{` field in ``pythonBrace``), in order: placeholders,
+  /// `%%`, and ``FormatPlaceholder/Kind/invalid`` ones for a `%` that begins nothing this syntax
+  /// knows (a `{` that no `}` closes).
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func placeholders(in text: String) -> [FormatPlaceholder] {
     // Most strings of a translation file have no placeholder.
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return [] }
+    guard text.utf8.contains(UInt8(ascii: self == .pythonBrace ? "{" : "%")) else { return [] }
     var parser = Parser(syntax: self, text: text)
     return parser.parse()
   }
@@ -46,17 +62,60 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   /// (`%Id`, `%I.1f`) and `msgfmt -c` accepts.
   private static let cFlags: Set<Unicode.Scalar> = appleFlags.union(["I"])
   private static let javaFlags: Set<Unicode.Scalar> = ["-", "#", "+", " ", "0", ",", "("]
+  /// PHP's `'` is followed by the padding character, which the parser reads with it.
+  private static let phpFlags: Set<Unicode.Scalar> = ["-", "+", " ", "0", "'"]
+  private static let pythonFlags: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0"]
 
   fileprivate var flags: Set<Unicode.Scalar> {
     switch self {
     case .apple: Self.appleFlags
     case .c: Self.cFlags
     case .java: Self.javaFlags
+    case .php: Self.phpFlags
+    case .python, .pythonBrace: Self.pythonFlags
+    }
+  }
+
+  /// Whether a placeholder may name its argument by number, `%2$s`.
+  fileprivate var takesNumberedArguments: Bool { self != .python && self != .pythonBrace }
+
+  /// Whether `*` may stand for the width or precision, taking an argument of its own.
+  fileprivate var takesStarArguments: Bool { self == .apple || self == .c || self == .python }
+
+  /// The length modifiers the syntax reads: C's, Apple's and Python's (which ignores them), and
+  /// PHP's `l`.
+  fileprivate func isLengthModifier(_ scalar: Unicode.Scalar) -> Bool {
+    switch self {
+    case .apple: "hlqLztj".unicodeScalars.contains(scalar)
+    case .c: "hlqLztjZ".unicodeScalars.contains(scalar)
+    case .python: "hlL".unicodeScalars.contains(scalar)
+    case .php: scalar == "l"
+    case .java, .pythonBrace: false
     }
   }
 
   fileprivate func kind(of conversion: Unicode.Scalar) -> FormatPlaceholder.Kind? {
-    switch (self, conversion) {
+    switch self {
+    case .php:
+      // PHP 8's conversions; `%i` is not one.
+      switch conversion {
+      case "b", "d", "o", "u", "x", "X": return .integer
+      case "e", "E", "f", "F", "g", "G", "h", "H": return .floatingPoint
+      case "c": return .character
+      case "s": return .string
+      default: return nil
+      }
+    case .python:
+      switch conversion {
+      case "d", "i", "o", "u", "x", "X": return .integer
+      case "e", "E", "f", "F", "g", "G": return .floatingPoint
+      case "c": return .character
+      case "s", "r", "a": return .string
+      default: return nil
+      }
+    case .apple, .java, .c, .pythonBrace: break
+    }
+    return switch (self, conversion) {
     case (_, "d"), (_, "i"), (_, "o"), (_, "x"), (_, "X"): .integer
     case (.apple, "D"), (.apple, "U"), (.apple, "O"), (.apple, "u"), (.c, "u"): .integer
     case (_, "e"), (_, "E"), (_, "f"), (_, "g"), (_, "G"), (_, "a"), (_, "A"): .floatingPoint
@@ -95,14 +154,72 @@ private struct Parser {
 
   mutating func parse() -> [FormatPlaceholder] {
     var index = scalars.startIndex
+    let brace = syntax == .pythonBrace
     while index < scalars.endIndex {
-      if scalars[index] == "%" {
+      let scalar = scalars[index]
+      if brace && (scalar == "{" || scalar == "}") {
+        index = field(at: index)
+      } else if !brace && scalar == "%" {
         index = placeholder(at: index)
       } else {
         index = scalars.index(after: index)
       }
     }
     return found
+  }
+
+  /// Reads the `str.format` field that starts at `start` (a `{`, or a `}` that a second one
+  /// escapes) and returns where the text goes on: `{name.attribute[key]!conversion:spec}`, where
+  /// the spec may hold fields of its own (`{value:{width}}`), read as part of this one.
+  private mutating func field(at start: String.Index) -> String.Index {
+    let next = scalars.index(after: start)
+    // `{{` and `}}` are a brace; a `}` alone is text, as gettext reads it.
+    if scalar(at: next) == scalars[start] { return scalars.index(after: next) }
+    guard scalars[start] == "{" else { return next }
+    func invalid() -> String.Index {
+      add(start..<next, argument: nil, positional: false, kind: .invalid, length: "", conversion: "{")
+      return next
+    }
+    // The field's name, up to a conversion, a spec or the end; `[key]` may hold any of them. A
+    // bidi control anywhere in a field is right-to-left editing's, in no name or spec the code
+    // passes (`{\u{2068}name}`).
+    var index = next
+    while let scalar = scalar(at: index), scalar != "!", scalar != ":", scalar != "}" {
+      if scalar == "{" || BidiControl(value: scalar.value) != nil { return invalid() }
+      if scalar == "[" {
+        while let inside = self.scalar(at: index), inside != "]" {
+          if BidiControl(value: inside.value) != nil { return invalid() }
+          index = scalars.index(after: index)
+        }
+        guard index < scalars.endIndex else { return invalid() }
+      }
+      index = scalars.index(after: index)
+    }
+    let nameEnd = index
+    if scalar(at: index) == "!" {
+      index = scalars.index(after: index)
+      guard let conversion = scalar(at: index), "rsa".unicodeScalars.contains(conversion) else { return invalid() }
+      index = scalars.index(after: index)
+    }
+    if scalar(at: index) == ":" {
+      var depth = 0
+      index = scalars.index(after: index)
+      while let scalar = scalar(at: index), scalar != "}" || depth > 0 {
+        if BidiControl(value: scalar.value) != nil { return invalid() }
+        if scalar == "{" { depth += 1 } else if scalar == "}" { depth -= 1 }
+        index = scalars.index(after: index)
+      }
+    }
+    guard scalar(at: index) == "}" else { return invalid() }
+    let end = scalars.index(after: index)
+    let name = String(text.unicodeScalars[next..<nameEnd])
+    if name.isEmpty {
+      // `{}`: the next argument.
+      add(start..<end, argument: take(nil), positional: false, kind: .object, length: "", conversion: "}")
+    } else {
+      add(start..<end, argument: nil, positional: true, kind: .object, length: "", conversion: "}", name: name)
+    }
+    return end
   }
 
   private func scalar(at index: String.Index) -> Unicode.Scalar? {
@@ -142,9 +259,26 @@ private struct Parser {
     // An argument number: digits followed by `$`.
     var position: Int? = nil
     let number = digits(from: index)
-    if let value = number.value, scalar(at: number.end) == "$", value > 0 {
+    if syntax.takesNumberedArguments, let value = number.value, scalar(at: number.end) == "$", value > 0 {
       position = value
       index = scalars.index(after: number.end)
+    }
+    // Python's mapping key, `%(name)s`, which may hold parentheses of its own in pairs.
+    var name: String? = nil
+    if syntax == .python, scalar(at: index) == "(" {
+      var depth = 1
+      let nameStart = scalars.index(after: index)
+      index = nameStart
+      while let scalar = scalar(at: index) {
+        if scalar == "(" { depth += 1 } else if scalar == ")" { depth -= 1 }
+        if depth == 0 || BidiControl(value: scalar.value) != nil { break }
+        index = scalars.index(after: index)
+      }
+      guard index < scalars.endIndex else { return invalid(through: index) }
+      // A bidi control in the key, as in a field's name, makes no placeholder: `%(` is read alone.
+      guard scalars[index] == ")" else { return invalid(through: nameStart) }
+      name = String(text.unicodeScalars[nameStart..<index])
+      index = scalars.index(after: index)
     }
     if syntax == .java, position == nil, scalar(at: index) == "<" {
       // The previous argument again.
@@ -156,6 +290,11 @@ private struct Parser {
     while let scalar = scalar(at: index), syntax.flags.contains(scalar) {
       flags.unicodeScalars.append(scalar)
       index = scalars.index(after: index)
+      // PHP's padding character, which may be any.
+      if syntax == .php && scalar == "'" {
+        guard index < scalars.endIndex else { return invalid(through: index) }
+        index = scalars.index(after: index)
+      }
     }
     // A `.stringsdict` variable reference: `%#@name@`.
     if syntax == .apple, flags.contains("#"), scalar(at: index) == "@" {
@@ -174,8 +313,8 @@ private struct Parser {
       return end
     }
     var stars = 0
-    // The width: digits, or `*` (an argument of its own, in Apple's and C's syntax).
-    if syntax != .java, scalar(at: index) == "*" {
+    // The width: digits, or `*` (an argument of its own, in Apple's, C's and Python's syntax).
+    if syntax.takesStarArguments, scalar(at: index) == "*" {
       stars += 1
       index = scalars.index(after: index)
     } else {
@@ -184,7 +323,7 @@ private struct Parser {
     // The precision.
     if scalar(at: index) == "." {
       index = scalars.index(after: index)
-      if syntax != .java, scalar(at: index) == "*" {
+      if syntax.takesStarArguments, scalar(at: index) == "*" {
         stars += 1
         index = scalars.index(after: index)
       } else {
@@ -192,12 +331,10 @@ private struct Parser {
       }
     }
     // A `*` takes the next arguments, which only a sequential placeholder has.
-    if stars > 0 && position != nil { return invalid(through: index) }
+    if stars > 0 && (position != nil || name != nil) { return invalid(through: index) }
     var length = ""
     // The length: hh, ll, h, l, q, L, z, t, j, and C's Z.
-    if syntax != .java, let first = scalar(at: index),
-      "hlqLztj".unicodeScalars.contains(first) || (syntax == .c && first == "Z")
-    {
+    if let first = scalar(at: index), syntax.isLengthModifier(first) {
       index = scalars.index(after: index)
       length = String(first)
       if first == "h" || first == "l", scalar(at: index) == first {
@@ -239,6 +376,12 @@ private struct Parser {
       add(start..<end, argument: nil, positional: false, kind: kind, length: "", conversion: Character(conversion))
       return end
     }
+    if let name {
+      add(
+        start..<end, argument: nil, positional: true, kind: kind, length: length, conversion: Character(conversion),
+        name: name)
+      return end
+    }
     add(
       start..<end, argument: take(position, stars: stars), positional: position != nil, kind: kind, length: length,
       conversion: Character(conversion), starArguments: stars)
@@ -260,11 +403,11 @@ private struct Parser {
 
   private mutating func add(
     _ range: Range<String.Index>, argument: Int?, positional: Bool, kind: FormatPlaceholder.Kind, length: String,
-    conversion: Character, variableName: String? = nil, starArguments: Int = 0
+    conversion: Character, variableName: String? = nil, starArguments: Int = 0, name: String? = nil
   ) {
     found.append(
       FormatPlaceholder(
         range: range, text: String(text[range]), argument: argument, isPositional: positional, kind: kind,
-        length: length, conversion: conversion, variableName: variableName, starArguments: starArguments))
+        length: length, conversion: conversion, variableName: variableName, starArguments: starArguments, name: name))
   }
 }

@@ -24,8 +24,10 @@ extension LocalizedValue {
   ///
   /// - Complexity: O(*n* + *k* log *k*) in the length of the value and its number of placeholders.
   func plannedIsolates(format: LocalizationFormat, placeholders: [FormatPlaceholder]) -> [PlannedIsolate] {
+    // A placeholder inside a tag fills an attribute (``MarkupTags``): not isolated.
+    let tags = MarkupTags(text)
     func isolates(_ placeholder: FormatPlaceholder) -> Bool {
-      placeholder.takesArgument && placeholder.kind != .variable
+      placeholder.takesArgument && placeholder.kind != .variable && !tags.contains(placeholder.range)
     }
     guard placeholders.contains(where: isolates) else { return [] }
     func utf8Offset(_ index: String.Index, in string: String) -> Int {
@@ -74,16 +76,15 @@ extension LocalizedValue {
     }
     var byOffset: [Int: FormatPlaceholder] = [:]
     for placeholder in placeholders { byOffset[utf8Offset(placeholder.range.lowerBound, in: text)] = placeholder }
-    let syntax = format.placeholderSyntax
-    let barePlaceholders =
-      if let substitution {
-        syntax.placeholders(in: bare, substitutionArgument: substitution)
-      } else { syntax.placeholders(in: bare) }
+    let barePlaceholders = self.placeholders(in: bare)
     let bareIsolated = IsolatedRanges(bare)
+    let bareTags = MarkupTags(bare)
     var planned: [PlannedIsolate] = []
     for token in PlaceholderToken.tokens(
       in: bare, placeholders: barePlaceholders,
-      isolating: { isolates($0) && !bareIsolated.contains($0.range) })
+      isolating: {
+        $0.takesArgument && $0.kind != .variable && !bareTags.contains($0.range) && !bareIsolated.contains($0.range)
+      })
     {
       var unisolated: [FormatPlaceholder] = []
       var torn: [(placeholder: FormatPlaceholder, initiator: Int, pdi: Int)] = []
