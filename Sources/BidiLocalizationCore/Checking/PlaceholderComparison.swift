@@ -160,8 +160,9 @@ struct PlaceholderComparison {
 
   /// Whether two placeholders may take the same argument: the same kind and, for integers, the
   /// same signedness and size, as `msgfmt -c` requires in C (`%d` and `%ld`, `%d` and `%u` differ).
-  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's, PHP's and Python's integers
-  /// have no size or sign; a `str.format` field takes any value.
+  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's integers have no size, PHP's
+  /// and Python's neither size nor sign (`%u` and `%x` take what `%d` takes); a `str.format` field
+  /// takes any value.
   private func compatible(_ a: FormatPlaceholder, _ b: FormatPlaceholder) -> Bool {
     guard a.kind == b.kind else { return false }
     guard a.kind == .integer else { return true }

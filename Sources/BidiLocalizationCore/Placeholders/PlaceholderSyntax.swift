@@ -31,10 +31,6 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   /// The syntax's name: `apple`, `java`, `c`, `php`, `python` or `python-brace`.
   public var description: String { rawValue }
 
-  /// The character every placeholder of the syntax begins with: `{` in ``pythonBrace``, `%` in the
-  /// others.
-  var introducer: Unicode.Scalar { self == .pythonBrace ? "{" : "%" }
-
   /// Every `%` construct of `text` (every `{` field in ``pythonBrace``), in order: placeholders,
   /// `%%`, and ``FormatPlaceholder/Kind/invalid`` ones for a `%` that begins nothing this syntax
   /// knows (a `{` that no `}` closes).
