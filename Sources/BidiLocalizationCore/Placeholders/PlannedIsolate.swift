@@ -25,10 +25,11 @@ extension LocalizedValue {
   /// - Complexity: O(*n* + *k* log *k*) in the length of the value and its number of placeholders.
   func plannedIsolates(format: LocalizationFormat, placeholders: [FormatPlaceholder]) -> [PlannedIsolate] {
     // A placeholder inside a tag fills an attribute (``MarkupTags``): not isolated.
-    let tags = MarkupTags(text)
-    func isolates(_ placeholder: FormatPlaceholder) -> Bool {
+    func isolates(_ placeholder: FormatPlaceholder, tags: MarkupTags) -> Bool {
       placeholder.takesArgument && placeholder.kind != .variable && !tags.contains(placeholder.range)
     }
+    let textTags = MarkupTags(text)
+    func isolates(_ placeholder: FormatPlaceholder) -> Bool { isolates(placeholder, tags: textTags) }
     guard placeholders.contains(where: isolates) else { return [] }
     func utf8Offset(_ index: String.Index, in string: String) -> Int {
       string.utf8.distance(from: string.startIndex, to: index)
@@ -83,7 +84,7 @@ extension LocalizedValue {
     for token in PlaceholderToken.tokens(
       in: bare, placeholders: barePlaceholders,
       isolating: {
-        $0.takesArgument && $0.kind != .variable && !bareTags.contains($0.range) && !bareIsolated.contains($0.range)
+        isolates($0, tags: bareTags) && !bareIsolated.contains($0.range)
       })
     {
       var unisolated: [FormatPlaceholder] = []
