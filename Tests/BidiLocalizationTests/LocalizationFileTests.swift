@@ -446,6 +446,43 @@ struct LocalizationFileTests {
     #expect(try Self.fixed(po, .gettext).contains("msgstr \"{name} ו-%s\"\n"))
   }
 
+  @Test("po: qt-format and kde-format entries: %1 isolated with the word it is written in, restored when turned around")
+  func gettextQtAndKDE() throws {
+    let po = #"""
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\nLanguage: he\n"
+
+      #, kde-format
+      msgid "Deleted %1 files from %2"
+      msgstr "נמחקו %1 קבצים מ-%2"
+
+      #, qt-format
+      msgid "Time: %1:%2, %3% done"
+      msgstr "שעה: %1:%2, %3% הושלמו"
+
+      #, kde-format
+      msgid "Move %1 to %2"
+      msgstr "העבר 1% אל %2"
+
+      #, kde-format
+      msgid "Rename %1"
+      msgstr "שנה שם %1 %3"
+
+      """#
+    let file = try LocalizationFile(bytes: Array(po.utf8), format: .gettext)
+    #expect(file.values.map(\.placeholderSyntax) == [.kde, .qt, .kde, .kde])
+    let findings = file.findings(isRightToLeft: { _ in true })
+    #expect(findings.filter { $0.kind == .reversedPlaceholder }.map(\.line) == [14])
+    #expect(findings.filter { $0.kind == .placeholderMismatch }.map(\.line) == [18])
+    let fixed = try Self.fixed(po, .gettext)
+    #expect(fixed.contains("msgstr \"נמחקו \u{2068}%1\u{2069} קבצים מ-\u{2068}%2\u{2069}\"\n"))
+    // A time is one word; so is a number with the percent sign after it, in Hebrew.
+    #expect(fixed.contains("msgstr \"שעה: \u{2068}%1:%2\u{2069}, \u{2068}%3%\u{2069} הושלמו\"\n"))
+    let restored = String(
+      decoding: file.fixed(isolatingWhere: { _ in true }, restoringWhere: { _ in true }).bytes, as: UTF8.self)
+    #expect(restored.contains("msgstr \"העבר \u{2068}%1\u{2069} אל \u{2068}%2\u{2069}\"\n"))
+  }
+
   @Test("Markup the source leaves open is not a mistake of the translation")
   func markupOpenInTheSource() throws {
     let po = #"""

@@ -9,7 +9,7 @@
 public struct FormatPlaceholder: Sendable, Hashable {
   /// What a placeholder does with its argument.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// `%@`: an object, such as a `String` (Apple); a Python `{}` field, which formats any value.
+    /// `%@`: an object, such as a `String` (Apple).
     case object
     /// `%d`, `%i`, `%ld`, `%lld`, `%u`, `%x`, `%o` and their lengths: an integer.
     case integer
@@ -39,6 +39,9 @@ public struct FormatPlaceholder: Sendable, Hashable {
     case lineSeparator
     /// A `%` that begins no valid placeholder, such as `%y` or a `%` at the end.
     case invalid
+    /// Any value, as often a number as text: a Python `{}` field, and Qt's and KDE's `%1`, whose
+    /// syntax says nothing of the argument's type.
+    case any
   }
 
   /// The placeholder's range in the string it was found in.

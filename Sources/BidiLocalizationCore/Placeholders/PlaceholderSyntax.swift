@@ -15,6 +15,10 @@
 ///   `%(name)s` (an argument taken by name), `%.2f`, `%%`.
 /// - ``pythonBrace``: Python's `str.format`, in `.po` entries flagged `python-brace-format`: `{}`,
 ///   `{0}`, `{name}`, `{user.name}`, `{name!r}`, `{count:>5}`, and `{{` and `}}` for braces.
+/// - ``qt``: Qt's `QString::arg`, in `.po` entries flagged `qt-format`: `%1` to `%99`, `%0`, and
+///   `%L1` (the number in the locale's digits). A `%` before anything else is text; `%%` is two.
+/// - ``kde``: KDE's `i18n`, in `.po` entries flagged `kde-format`: `%1`, `%2`, … with no upper
+///   bound; `%0` and `%L1` are text, as every other `%`.
 ///
 /// ```swift
 /// PlaceholderSyntax.java.placeholders(in: "%1$s of %2$d, 100%%").map(\.text)   // ["%1$s", "%2$d", "%%"]
@@ -27,13 +31,16 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   case php
   case python
   case pythonBrace = "python-brace"
+  case qt
+  case kde
 
-  /// The syntax's name: `apple`, `java`, `c`, `php`, `python` or `python-brace`.
+  /// The syntax's name: `apple`, `java`, `c`, `php`, `python`, `python-brace`, `qt` or `kde`.
   public var description: String { rawValue }
 
   /// Every `%` construct of `text` (every `{` field in ``pythonBrace``), in order: placeholders,
   /// `%%`, and ``FormatPlaceholder/Kind/invalid`` ones for a `%` that begins nothing this syntax
-  /// knows (a `{` that no `}` closes).
+  /// knows (a `{` that no `}` closes). In ``qt`` and ``kde``, where a `%` that begins no
+  /// placeholder is text, the placeholders alone.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func placeholders(in text: String) -> [FormatPlaceholder] {
@@ -69,6 +76,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     case .java: Self.javaFlags
     case .php: Self.phpFlags
     case .python, .pythonBrace: Self.pythonFlags
+    case .qt, .kde: []
     }
   }
 
@@ -86,7 +94,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     case .c: "hlqLztjZ".unicodeScalars.contains(scalar)
     case .python: "hlL".unicodeScalars.contains(scalar)
     case .php: scalar == "l"
-    case .java, .pythonBrace: false
+    case .java, .pythonBrace, .qt, .kde: false
     }
   }
 
@@ -109,7 +117,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
       case "s", "r", "a": return .string
       default: return nil
       }
-    case .apple, .java, .c, .pythonBrace: break
+    case .apple, .java, .c, .pythonBrace, .qt, .kde: break
     }
     return switch (self, conversion) {
     case (_, "d"), (_, "i"), (_, "o"), (_, "x"), (_, "X"): .integer
@@ -151,10 +159,13 @@ private struct Parser {
   mutating func parse() -> [FormatPlaceholder] {
     var index = scalars.startIndex
     let brace = syntax == .pythonBrace
+    let numbered = syntax == .qt || syntax == .kde
     while index < scalars.endIndex {
       let scalar = scalars[index]
       if brace && (scalar == "{" || scalar == "}") {
         index = field(at: index)
+      } else if numbered && scalar == "%" {
+        index = numberedPlaceholder(at: index)
       } else if !brace && scalar == "%" {
         index = placeholder(at: index)
       } else {
@@ -211,11 +222,33 @@ private struct Parser {
     let name = String(text.unicodeScalars[next..<nameEnd])
     if name.isEmpty {
       // `{}`: the next argument.
-      add(start..<end, argument: take(nil), positional: false, kind: .object, length: "", conversion: "}")
+      add(start..<end, argument: take(nil), positional: false, kind: .any, length: "", conversion: "}")
     } else {
-      add(start..<end, argument: nil, positional: true, kind: .object, length: "", conversion: "}", name: name)
+      add(start..<end, argument: nil, positional: true, kind: .any, length: "", conversion: "}", name: name)
     }
     return end
+  }
+
+  /// Reads what starts at `start` (a `%`) in ``PlaceholderSyntax/qt`` or ``PlaceholderSyntax/kde``
+  /// and returns where the text goes on: after the placeholder, or after the `%` when it begins
+  /// none. As gettext reads them: Qt's is `%`, an optional `L`, and one or two digits (`%05` is
+  /// argument 5, `%100` argument 10 and a `0`); KDE's is `%` and a number that does not start with 0.
+  private mutating func numberedPlaceholder(at start: String.Index) -> String.Index {
+    let next = scalars.index(after: start)
+    var index = next
+    if syntax == .qt && scalar(at: index) == "L" { index = scalars.index(after: index) }
+    var number = 0
+    var digitCount = 0
+    while let scalar = scalar(at: index), ("0"..."9").contains(scalar) {
+      if syntax == .kde && digitCount == 0 && scalar == "0" { break }
+      if syntax == .qt && digitCount == 2 { break }
+      number = min(number * 10 + Int(scalar.value - 0x30), 1_000_000)
+      digitCount += 1
+      index = scalars.index(after: index)
+    }
+    guard digitCount > 0 else { return next }
+    add(start..<index, argument: number, positional: true, kind: .any, length: "", conversion: "%")
+    return index
   }
 
   private func scalar(at index: String.Index) -> Unicode.Scalar? {

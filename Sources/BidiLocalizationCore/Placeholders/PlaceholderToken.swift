@@ -12,7 +12,8 @@
 ///
 /// The word runs from the placeholder through every character with no space, right-to-left letter,
 /// bidi control or neutral but `_` between (brackets, quotation marks and `×` are neutrals), through
-/// `%%`, and through other placeholders where they and the word's are numbers: a text argument
+/// `%%`, and through other placeholders where they and the word's are numbers, or may be (Qt's
+/// `%1:%2` and `{0}:{1}`, whose syntax gives no type, are times as often as not): a text argument
 /// keeps an isolate of its own, to take its own direction. A `%` that begins no placeholder ends
 /// the word before it. A plus or minus sign right after a terminator ends the word: `%d%%-%d%%` is
 /// a range, which the algorithm reads in the sentence's direction, as the isolator leaves
@@ -90,11 +91,11 @@ package struct PlaceholderToken {
       // an argument where both it and the word's are numbers (`%d:%02d`); text arguments keep an
       // isolate each, so that each takes its own direction. A `%` that begins no placeholder ends
       // the word before it, which no isolate may cut.
-      var numeric = placeholders[next].isNumber
+      var numeric = placeholders[next].mayBeNumber
       func joins(_ placeholder: FormatPlaceholder) -> Bool {
         switch placeholder.kind {
         case .percent: !arabic
-        case .integer, .floatingPoint: numeric
+        case .integer, .floatingPoint, .any: numeric
         default: false
         }
       }
@@ -106,7 +107,7 @@ package struct PlaceholderToken {
         if first > 0 && placeholders[first - 1].range.upperBound == start {
           guard joins(placeholders[first - 1]) else { break }
           first -= 1
-          numeric = numeric && (placeholders[first].isNumber || !placeholders[first].takesArgument)
+          numeric = numeric && (placeholders[first].mayBeNumber || !placeholders[first].takesArgument)
           start = placeholders[first].range.lowerBound
           continue
         }
@@ -119,7 +120,7 @@ package struct PlaceholderToken {
         if last + 1 < placeholders.count && placeholders[last + 1].range.lowerBound == end {
           guard joins(placeholders[last + 1]) else { break }
           last += 1
-          numeric = numeric && (placeholders[last].isNumber || !placeholders[last].takesArgument)
+          numeric = numeric && (placeholders[last].mayBeNumber || !placeholders[last].takesArgument)
           end = placeholders[last].range.upperBound
           continue
         }
@@ -194,6 +195,6 @@ package struct PlaceholderToken {
 }
 
 extension FormatPlaceholder {
-  /// Whether the placeholder stands for a number: an integer or a floating-point value.
-  fileprivate var isNumber: Bool { kind == .integer || kind == .floatingPoint }
+  /// Whether the placeholder may stand for a number: an integer, a floating-point value, or any value.
+  fileprivate var mayBeNumber: Bool { kind == .integer || kind == .floatingPoint || kind == .any }
 }
