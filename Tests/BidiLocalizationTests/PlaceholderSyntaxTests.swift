@@ -319,6 +319,27 @@ struct PlaceholderSyntaxTests {
     #expect(rejected > 10 && rejected < cases.count - 10)
   }
 
+  @Test("JavaScript: placeholders, and a mismatch exactly where msgfmt -c finds one", .requires(.msgfmt))
+  func javascriptAgainstMsgfmt() throws {
+    let found = PlaceholderSyntax.javascript.placeholders(in: "%2$s got %+05.1f, %j, %x%% and %'s %i")
+    #expect(found.map(\.text) == ["%2$s", "%+05.1f", "%j", "%x", "%%", "%'", "%i"])
+    #expect(found.map(\.kind) == [.string, .floatingPoint, .object, .integer, .percent, .invalid, .invalid])
+    let flag = "javascript-format"
+    let cases: [(String, String, String)] = [
+      (flag, "%s of %d", "%s من %d"), (flag, "%s of %d", "%d من %s"), (flag, "%1$s of %2$d", "%2$d من %1$s"),
+      (flag, "%s", "%j"), (flag, "%s", "%o"), (flag, "%d", "%i"), (flag, "%d", "%f"), (flag, "%d", "%x"),
+      (flag, "%d", "%o"), (flag, "%d", "%b"), (flag, "%d", "%c"), (flag, "%e", "%f"), (flag, "%f", "%g"),
+      (flag, "%5.2f", "%f"), (flag, "%-5s", "%s"), (flag, "%s", "%y"), (flag, "%s 100%%", "%s 100%"),
+      (flag, "%s", "%S"), (flag, "%s %s", "%s"), (flag, "%s", "%'s"), (flag, "%s", "%#s"), (flag, "%s", "%*s"),
+      (flag, "%s", "%ld"), (flag, "%s %d", "%s %1$d"), (flag, "%s %s", "%2$s %1$s"), (flag, "%2$s", "%s"),
+      (flag, "Hello %s", "مرحبا s%"), (flag, "%s", "%0$s"), (flag, "%d", "%+-05d"),
+    ]
+    let (disagreements, rejected) = try Self.comparedWithMsgfmt(cases)
+    #expect(disagreements.isEmpty, "\(disagreements)")
+    // Both answers occur, so the comparison can fail either way.
+    #expect(rejected > 10 && rejected < cases.count - 8)
+  }
+
   /// A `.po` file of one entry: flag, msgid, msgstr.
   static func po(_ entry: (flag: String, source: String, translation: String)) -> String {
     """

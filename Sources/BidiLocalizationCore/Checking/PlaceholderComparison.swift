@@ -160,9 +160,9 @@ struct PlaceholderComparison {
 
   /// Whether two placeholders may take the same argument: the same kind and, for integers, the
   /// same signedness and size, as `msgfmt -c` requires in C (`%d` and `%ld`, `%d` and `%u` differ).
-  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's integers have no size, PHP's
-  /// and Python's neither size nor sign (`%u` and `%x` take what `%d` takes); a `str.format` field
-  /// and Qt's and KDE's `%1` take any value.
+  /// Apple's `%ld`, `%lld`, `%qd` and `%zd` are all 64 bits; Java's integers have no size, PHP's,
+  /// Python's and JavaScript's neither size nor sign (`%u` and `%x` take what `%d` takes); a
+  /// `str.format` field and Qt's and KDE's `%1` take any value.
   private func compatible(_ a: FormatPlaceholder, _ b: FormatPlaceholder) -> Bool {
     guard a.kind == b.kind else { return false }
     guard a.kind == .integer else { return true }
@@ -173,7 +173,7 @@ struct PlaceholderComparison {
       return signed.contains(a.conversion) == signed.contains(b.conversion)
         && Self.appleSize(a.length) == Self.appleSize(b.length)
     case .java: return signed.contains(a.conversion) == signed.contains(b.conversion)
-    case .php, .python, .pythonBrace, .qt, .kde: return true
+    case .php, .python, .pythonBrace, .javascript, .qt, .kde: return true
     }
   }
 

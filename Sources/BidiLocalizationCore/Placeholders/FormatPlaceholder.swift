@@ -9,7 +9,7 @@
 public struct FormatPlaceholder: Sendable, Hashable {
   /// What a placeholder does with its argument.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// `%@`: an object, such as a `String` (Apple).
+    /// `%@`: an object, such as a `String` (Apple); JavaScript's `%j`, a value written as JSON.
     case object
     /// `%d`, `%i`, `%ld`, `%lld`, `%u`, `%x`, `%o` and their lengths: an integer.
     case integer
@@ -17,8 +17,8 @@ public struct FormatPlaceholder: Sendable, Hashable {
     case floatingPoint
     /// `%c`: a character code.
     case character
-    /// `%s`: a C string in Apple's and C's syntax, any value in Java's, PHP's and Python's (`%r` and
-    /// `%a` too).
+    /// `%s`: a C string in Apple's and C's syntax, any value in Java's, PHP's, Python's (`%r` and
+    /// `%a` too) and JavaScript's.
     case string
     /// `%p`: a pointer.
     case pointer

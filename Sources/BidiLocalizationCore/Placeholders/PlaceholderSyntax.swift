@@ -15,6 +15,8 @@
 ///   `%(name)s` (an argument taken by name), `%.2f`, `%%`.
 /// - ``pythonBrace``: Python's `str.format`, in `.po` entries flagged `python-brace-format`: `{}`,
 ///   `{0}`, `{name}`, `{user.name}`, `{name!r}`, `{count:>5}`, and `{{` and `}}` for braces.
+/// - ``javascript``: the `sprintf` of JavaScript's gettext libraries, in `.po` entries flagged
+///   `javascript-format`: `%s`, `%d`, `%2$s`, `%.2f`, `%j` (a value as JSON), `%%`.
 /// - ``qt``: Qt's `QString::arg`, in `.po` entries flagged `qt-format`: `%1` to `%99`, `%0`, and
 ///   `%L1` (the number in the locale's digits). A `%` before anything else is text; `%%` is two.
 /// - ``kde``: KDE's `i18n`, in `.po` entries flagged `kde-format`: `%1`, `%2`, … with no upper
@@ -31,10 +33,12 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   case php
   case python
   case pythonBrace = "python-brace"
+  case javascript
   case qt
   case kde
 
-  /// The syntax's name: `apple`, `java`, `c`, `php`, `python`, `python-brace`, `qt` or `kde`.
+  /// The syntax's name: `apple`, `java`, `c`, `php`, `python`, `python-brace`, `javascript`, `qt`
+  /// or `kde`.
   public var description: String { rawValue }
 
   /// Every `%` construct of `text` (every `{` field in ``pythonBrace``), in order: placeholders,
@@ -68,6 +72,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   /// PHP's `'` is followed by the padding character, which the parser reads with it.
   private static let phpFlags: Set<Unicode.Scalar> = ["-", "+", " ", "0", "'"]
   private static let pythonFlags: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0"]
+  private static let javascriptFlags: Set<Unicode.Scalar> = ["-", "+", " ", "0"]
 
   fileprivate var flags: Set<Unicode.Scalar> {
     switch self {
@@ -76,6 +81,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     case .java: Self.javaFlags
     case .php: Self.phpFlags
     case .python, .pythonBrace: Self.pythonFlags
+    case .javascript: Self.javascriptFlags
     case .qt, .kde: []
     }
   }
@@ -94,7 +100,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     case .c: "hlqLztjZ".unicodeScalars.contains(scalar)
     case .python: "hlL".unicodeScalars.contains(scalar)
     case .php: scalar == "l"
-    case .java, .pythonBrace, .qt, .kde: false
+    case .java, .pythonBrace, .javascript, .qt, .kde: false
     }
   }
 
@@ -115,6 +121,15 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
       case "e", "E", "f", "F", "g", "G": return .floatingPoint
       case "c": return .character
       case "s", "r", "a": return .string
+      default: return nil
+      }
+    case .javascript:
+      switch conversion {
+      case "b", "d", "o", "x", "X": return .integer
+      case "e", "f": return .floatingPoint
+      case "c": return .character
+      case "s": return .string
+      case "j": return .object
       default: return nil
       }
     case .apple, .java, .c, .pythonBrace, .qt, .kde: break
