@@ -297,6 +297,24 @@ struct LocalizationFileTests {
     #expect(fixed.contains(#"<!-- <string name="commented">%s</string> -->"#))
   }
 
+  @Test("A slash at an end of an address or a path stays in its isolate; a slash of a sentence does not")
+  func addressSlashes() throws {
+    let strings = #"""
+      "a" = "زر https://example.com/%@/ الآن";
+      "b" = "الملف /home/%@ أو ~/%@/docs/.";
+      "c" = "صفحة %d/%d، و %@/ أو /%@";
+
+      """#
+    #expect(
+      try Self.fixed(strings, .strings)
+        == #"""
+        "a" = "زر \U2068https://example.com/%@/\U2069 الآن";
+        "b" = "الملف \U2068/home/%@\U2069 أو \U2068~/%@/docs/\U2069.";
+        "c" = "صفحة \U2068%d/%d\U2069، و \U2068%@\U2069/ أو /\U2068%@\U2069";
+
+        """#)
+  }
+
   @Test("The word a placeholder is written in goes into one isolate, across escapes and xliff:g")
   func placeholderWords() throws {
     let text = "השעה %d:%02d (%d%%)"

@@ -24,7 +24,9 @@
 /// start to a plus or minus sign that follows no letter, digit or bidi control. So the punctuation
 /// around a value (`(%d)`, `«%@»`, `%@.`, `%@،`) stays with the translation's sentence, a hyphen
 /// after a Hebrew or Arabic prefix (`ל-%@`) with the prefix, and a left-to-right mark a translator
-/// put before the word outside it. Words do not overlap: what two placeholders share goes with the
+/// put before the word outside it; but a slash at an end of a word that holds another, an address's
+/// or a path's (`https://example.com/%@/`, `/home/%@`, and `~/%@/` from the home folder), stays in
+/// it. Words do not overlap: what two placeholders share goes with the
 /// first.
 ///
 /// ```swift
@@ -127,10 +129,16 @@ package struct PlaceholderToken {
         guard !endsWord(scalars[end], arabic: arabic) && !joinsRange(at: end) else { break }
         end = scalars.index(after: end)
       }
-      // Back to what displays with the value.
+      // Back to what displays with the value. A slash at either end of a word that holds another
+      // is an address's or a path's, and displays with it (`https://example.com/%@/`, `/home/%@`).
+      let holdsPath = scalars[start..<end].filter { $0 == "/" }.count >= 2
+      // `~/`, a path from the home folder, though `~` is a neutral.
+      if holdsPath && start > previousEnd && scalars[start] == "/" && scalars[scalars.index(before: start)] == "~" {
+        start = scalars.index(before: start)
+      }
       while start < placeholders[first].range.lowerBound {
         let scalar = scalars[start]
-        if Self.isWordCharacter(scalar) { break }
+        if Self.isWordCharacter(scalar) || (holdsPath && (scalar == "/" || scalar == "~")) { break }
         if Self.isSign(scalar) && !(start > scalars.startIndex && Self.endsValue(scalars[scalars.index(before: start)]))
         {
           break
@@ -139,7 +147,8 @@ package struct PlaceholderToken {
       }
       while end > placeholders[last].range.upperBound {
         let previous = scalars.index(before: end)
-        if Self.isWordCharacter(scalars[previous]) || Self.isMark(scalars[previous]) { break }
+        let scalar = scalars[previous]
+        if Self.isWordCharacter(scalar) || Self.isMark(scalar) || (holdsPath && scalar == "/") { break }
         end = previous
       }
       tokens.append(PlaceholderToken(range: start..<end, placeholders: placeholders[first...last].filter(isolates)))
