@@ -294,7 +294,9 @@ struct PlaceholderSyntaxTests {
     #expect(PlaceholderSyntax.kde.placeholders(in: "100% of %").isEmpty)
   }
 
-  @Test("Qt and KDE: a placeholder mismatch is found exactly where msgfmt -c finds one", .requires(.msgfmt))
+  @Test(
+    "Qt, Qt's plural count and KDE: a placeholder mismatch is found exactly where msgfmt -c finds one",
+    .requires(.msgfmt))
   func qtAndKDEAgainstMsgfmt() throws {
     // Flag, msgid, msgstr. Left out: Qt's `%L1` or a two-digit number in a translation of a
     // msgid with neither, which msgfmt refuses for Qt 3, not for what the translation shows.
@@ -308,7 +310,13 @@ struct PlaceholderSyntaxTests {
         (flag, "%1 %2", "%2"), (flag, "Time: %1:%2", "الوقت: %1:%2"), (flag, "%1", "٪1"),
       ]
     }
+    let plural = PlaceholderSyntax.qtPlural.placeholders(in: "%n files, %Ln bytes, %1 and 100%")
+    #expect(plural.map(\.text) == ["%n", "%Ln"])
+    #expect(plural.allSatisfy { $0.kind == .integer && $0.argument == 1 })
     cases += [
+      ("qt-plural-format", "%n files", "%n ملفات"), ("qt-plural-format", "%n files", "ملفات"),
+      ("qt-plural-format", "files", "%n ملفات"), ("qt-plural-format", "%Ln files", "%n ملفات"),
+      ("qt-plural-format", "%n files %1", "%n ملفات"), ("qt-plural-format", "%n files", "n% ملفات"),
       ("qt-format", "%L1 MB", "%1 م.ب"), ("qt-format", "%L1 %L2", "%L2 %L1"), ("qt-format", "%0", "x"),
       ("qt-format", "%1", "%0 %1"), ("kde-format", "%0", "x"), ("kde-format", "%1", "%0 %1"),
       ("kde-format", "%L1", "%1"), ("kde-format", "%1", "%01"),

@@ -173,7 +173,7 @@ struct PlaceholderComparison {
       return signed.contains(a.conversion) == signed.contains(b.conversion)
         && Self.appleSize(a.length) == Self.appleSize(b.length)
     case .java: return signed.contains(a.conversion) == signed.contains(b.conversion)
-    case .php, .python, .pythonBrace, .javascript, .qt, .kde: return true
+    case .php, .python, .pythonBrace, .javascript, .qt, .qtPlural, .kde: return true
     }
   }
 

@@ -19,6 +19,8 @@
 ///   `javascript-format`: `%s`, `%d`, `%2$s`, `%.2f`, `%j` (a value as JSON), `%%`.
 /// - ``qt``: Qt's `QString::arg`, in `.po` entries flagged `qt-format`: `%1` to `%99`, `%0`, and
 ///   `%L1` (the number in the locale's digits). A `%` before anything else is text; `%%` is two.
+/// - ``qtPlural``: Qt's `tr` with a count, in `.po` entries flagged `qt-plural-format`: `%n` and
+///   `%Ln`, the count; every other `%` is text.
 /// - ``kde``: KDE's `i18n`, in `.po` entries flagged `kde-format`: `%1`, `%2`, … with no upper
 ///   bound; `%0` and `%L1` are text, as every other `%`.
 ///
@@ -35,16 +37,17 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
   case pythonBrace = "python-brace"
   case javascript
   case qt
+  case qtPlural = "qt-plural"
   case kde
 
-  /// The syntax's name: `apple`, `java`, `c`, `php`, `python`, `python-brace`, `javascript`, `qt`
-  /// or `kde`.
+  /// The syntax's name: `apple`, `java`, `c`, `php`, `python`, `python-brace`, `javascript`, `qt`,
+  /// `qt-plural` or `kde`.
   public var description: String { rawValue }
 
   /// Every `%` construct of `text` (every `{` field in ``pythonBrace``), in order: placeholders,
   /// `%%`, and ``FormatPlaceholder/Kind/invalid`` ones for a `%` that begins nothing this syntax
-  /// knows (a `{` that no `}` closes). In ``qt`` and ``kde``, where a `%` that begins no
-  /// placeholder is text, the placeholders alone.
+  /// knows (a `{` that no `}` closes). In ``qt``, ``qtPlural`` and ``kde``, where a `%` that
+  /// begins no placeholder is text, the placeholders alone.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func placeholders(in text: String) -> [FormatPlaceholder] {
@@ -82,7 +85,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     case .php: Self.phpFlags
     case .python, .pythonBrace: Self.pythonFlags
     case .javascript: Self.javascriptFlags
-    case .qt, .kde: []
+    case .qt, .qtPlural, .kde: []
     }
   }
 
@@ -100,7 +103,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
     case .c: "hlqLztjZ".unicodeScalars.contains(scalar)
     case .python: "hlL".unicodeScalars.contains(scalar)
     case .php: scalar == "l"
-    case .java, .pythonBrace, .javascript, .qt, .kde: false
+    case .java, .pythonBrace, .javascript, .qt, .qtPlural, .kde: false
     }
   }
 
@@ -132,7 +135,7 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable, CustomS
       case "j": return .object
       default: return nil
       }
-    case .apple, .java, .c, .pythonBrace, .qt, .kde: break
+    case .apple, .java, .c, .pythonBrace, .qt, .qtPlural, .kde: break
     }
     return switch (self, conversion) {
     case (_, "d"), (_, "i"), (_, "o"), (_, "x"), (_, "X"): .integer
@@ -174,7 +177,7 @@ private struct Parser {
   mutating func parse() -> [FormatPlaceholder] {
     var index = scalars.startIndex
     let brace = syntax == .pythonBrace
-    let numbered = syntax == .qt || syntax == .kde
+    let numbered = syntax == .qt || syntax == .qtPlural || syntax == .kde
     while index < scalars.endIndex {
       let scalar = scalars[index]
       if brace && (scalar == "{" || scalar == "}") {
@@ -244,14 +247,21 @@ private struct Parser {
     return end
   }
 
-  /// Reads what starts at `start` (a `%`) in ``PlaceholderSyntax/qt`` or ``PlaceholderSyntax/kde``
-  /// and returns where the text goes on: after the placeholder, or after the `%` when it begins
-  /// none. As gettext reads them: Qt's is `%`, an optional `L`, and one or two digits (`%05` is
-  /// argument 5, `%100` argument 10 and a `0`); KDE's is `%` and a number that does not start with 0.
+  /// Reads what starts at `start` (a `%`) in ``PlaceholderSyntax/qt``, ``PlaceholderSyntax/qtPlural``
+  /// or ``PlaceholderSyntax/kde`` and returns where the text goes on: after the placeholder, or after
+  /// the `%` when it begins none. As gettext reads them: Qt's is `%`, an optional `L`, and one or two
+  /// digits (`%05` is argument 5, `%100` argument 10 and a `0`), or `n` for the count in
+  /// `qt-plural-format`; KDE's is `%` and a number that does not start with 0.
   private mutating func numberedPlaceholder(at start: String.Index) -> String.Index {
     let next = scalars.index(after: start)
     var index = next
-    if syntax == .qt && scalar(at: index) == "L" { index = scalars.index(after: index) }
+    if syntax != .kde && scalar(at: index) == "L" { index = scalars.index(after: index) }
+    if syntax == .qtPlural {
+      guard scalar(at: index) == "n" else { return next }
+      let end = scalars.index(after: index)
+      add(start..<end, argument: 1, positional: true, kind: .integer, length: "", conversion: "n")
+      return end
+    }
     var number = 0
     var digitCount = 0
     while let scalar = scalar(at: index), ("0"..."9").contains(scalar) {
