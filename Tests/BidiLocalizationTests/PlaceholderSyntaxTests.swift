@@ -348,6 +348,47 @@ struct PlaceholderSyntaxTests {
     #expect(rejected > 10 && rejected < cases.count - 8)
   }
 
+  @Test(
+    "JavaScript, Qt and KDE: random entries, a mismatch exactly where msgfmt -c finds one", .requires(.msgfmt),
+    arguments: SplitMix64.seeds("BIDI_MSGFMT_SEEDS"))
+  func randomEntriesAgainstMsgfmt(seed: UInt64) throws {
+    // Pieces of each syntax's placeholders, their look-alikes and text; `n%` is left out for the
+    // plural count, which a translation giving `%Ln` may also hold as text.
+    let pieces: [String: [String]] = [
+      "javascript-format": [
+        "%s", "%d", "%1$s", "%2$d", "%j", "%.2f", "%x", "%c", "%%", "%", "s%", "%5s", "%-d", "%i", " ", "x",
+      ],
+      "qt-format": ["%1", "%2", "%3", "%L1", "%L2", "%0", "%10", "%%", "%", "%L", "1%", "%01", " ", "x", ":"],
+      "qt-plural-format": ["%n", "%Ln", "%1", "%%", "%", " ", "x"],
+      "kde-format": ["%1", "%2", "%3", "%L1", "%0", "%10", "%%", "%", "1%", "%01", " ", "x", ":"],
+    ]
+    var random = SplitMix64(seed: seed)
+    let folder = try TemporaryFolder()
+    var entries: [(String, String, String)] = []
+    while entries.count < 60 {
+      let flag = pieces.keys.sorted().randomElement(using: &random)!
+      func text() -> String {
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces[flag]!.randomElement(using: &random)! }.joined()
+      }
+      let source = text()
+      let translation = Bool.random(using: &random) ? text() : source
+      // msgfmt checks a translation only against a msgid valid in its syntax (as a translation of
+      // a msgid with no placeholder, an invalid one is refused as such), and refuses Qt's `%L1`
+      // and two-digit numbers where the msgid has neither, for Qt 3.
+      let alone = try Program.run(
+        "msgfmt",
+        ["-c", "-o", "/dev/null", try folder.file("alone.po", text: Self.po((flag, "x", source))).path])
+      guard !alone.stderr.contains("is not a valid") else { continue }
+      let both = try Program.run(
+        "msgfmt",
+        ["-c", "-o", "/dev/null", try folder.file("both.po", text: Self.po((flag, source, translation))).path])
+      guard !both.stderr.contains("simple format string") else { continue }
+      entries.append((flag, source, translation))
+    }
+    let (disagreements, _) = try Self.comparedWithMsgfmt(entries)
+    #expect(disagreements.isEmpty, "\(disagreements)")
+  }
+
   /// A `.po` file of one entry: flag, msgid, msgstr.
   static func po(_ entry: (flag: String, source: String, translation: String)) -> String {
     """
