@@ -49,8 +49,8 @@ struct GettextParser {
 
   /// The placeholder syntax an entry's flags name, as `xgettext` writes them: `c-format`,
   /// `python-format`, `python-brace-format`, `php-format`, `javascript-format`, `qt-format`,
-  /// `qt-plural-format` or `kde-format` (the first of them, when an entry has several), unless `no-…` says the string is
-  /// not one; `nil` for an entry with none.
+  /// `qt-plural-format` or `kde-format` (the first of them, when an entry has several), unless
+  /// `no-…` says the string is not one; `nil` for an entry with none.
   static func placeholderSyntax(flags: Set<String>) -> PlaceholderSyntax? {
     let named: [(flag: String, syntax: PlaceholderSyntax)] = [
       ("c-format", .c), ("python-format", .python), ("python-brace-format", .pythonBrace), ("php-format", .php),

@@ -26,8 +26,7 @@
 /// after a Hebrew or Arabic prefix (`ל-%@`) with the prefix, and a left-to-right mark a translator
 /// put before the word outside it; but a slash at an end of a word that holds another, an address's
 /// or a path's (`https://example.com/%@/`, `/home/%@`, and `~/%@/` from the home folder), stays in
-/// it. Words do not overlap: what two placeholders share goes with the
-/// first.
+/// it. Words do not overlap: what two placeholders share goes with the first.
 ///
 /// ```swift
 /// let text = "השעה %d:%02d (%d%%)"
@@ -131,7 +130,9 @@ package struct PlaceholderToken {
       }
       // Back to what displays with the value. A slash at either end of a word that holds another
       // is an address's or a path's, and displays with it (`https://example.com/%@/`, `/home/%@`).
-      let holdsPath = scalars[start..<end].filter { $0 == "/" }.count >= 2
+      var slashes = 0
+      for scalar in scalars[start..<end] where scalar == "/" { slashes += 1 }
+      let holdsPath = slashes >= 2
       // `~/`, a path from the home folder, though `~` is a neutral.
       if holdsPath && start > previousEnd && scalars[start] == "/" && scalars[scalars.index(before: start)] == "~" {
         start = scalars.index(before: start)
