@@ -31,6 +31,8 @@ struct EntityDisplayTests {
     Example(message: "RT@dani_k שלום", units: ["@dani_k"], torn: nil),
     // A Persian hashtag with ZWNJ inside, and a Hebrew one with a geresh, in a Hebrew message.
     Example(message: "ראו #می\u{200C}خواهم ו-#וכו׳ היום", units: ["مهاوخ\u{200C}یم#", "׳וכו#"], torn: nil),
+    // Hashtags of two parts joined by a hyphen, a channel's name and a virus's, in Arabic.
+    Example(message: "انضموا إلى #dev-team عن #COVID-19 اليوم", units: ["#dev-team", "#COVID-19"], torn: "COVID-19#"),
   ]
 
   @Test(arguments: examples)

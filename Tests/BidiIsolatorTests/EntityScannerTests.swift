@@ -77,6 +77,11 @@ struct EntityScannerTests {
     // A Latin name's sign that ends a word goes with it; one that goes on (`#a+b`, `#C++17`) does not.
     ScanExample("تعلم #C++ و #Disney+ اليوم", ["hashtag:#C++", "hashtag:#Disney+"]),
     ScanExample("#a+b #C++17 #שלום+", ["hashtag:#a", "hashtag:#C", "number:+17", "hashtag:#שלום"]),
+    // A hyphen between two parts of one script joins them, as in chat apps' channel names.
+    ScanExample(
+      "إصابات #COVID-19 في #dev-team و #A-1234 و #كورونا-19",
+      ["hashtag:#COVID-19", "hashtag:#dev-team", "hashtag:#A-1234", "hashtag:#كورونا-19"]),
+    ScanExample("#tag- #a--b #abc-عربي #_-x", ["hashtag:#tag", "hashtag:#a", "hashtag:#abc"]),
   ]
 
   static let urls: [ScanExample] = [

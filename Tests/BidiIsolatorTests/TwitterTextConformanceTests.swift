@@ -131,6 +131,7 @@ struct TwitterTextConformanceTests {
         ["mention:@alice@mastodon.social", "mention:@bob:matrix.org", "hashtag:#room:matrix.org"]
       ),
       ("ל-@דני", ["mention:@דני"]),
+      ("#dev-team #COVID-19", ["hashtag:#dev-team", "hashtag:#COVID-19"]),
     ])
   func documentedDifferences(text: String, expected: [String]) {
     #expect(EntityScanner().entities(in: text).map { "\($0.kind):\($0.text)" } == expected)

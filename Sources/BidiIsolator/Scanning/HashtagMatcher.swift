@@ -16,7 +16,9 @@ extension EntityFinder {
   /// (`#إسرائيلhttps://t.co/a47cuCurcd`); a body followed by another sigil or by `://` is no
   /// hashtag (`#abc#def`, `#http://…`). A body followed straight by `:` and a server is a Matrix
   /// room, one hashtag with its server (`#room:matrix.org`). A body of ASCII letters and digits
-  /// takes a `+` or `++` after it that ends a word, as a term does (`#C++`, `#Disney+`).
+  /// takes a `+` or `++` after it that ends a word, as a term does (`#C++`, `#Disney+`). A hyphen
+  /// between a letter or digit and a letter or digit of the same script joins two parts into one
+  /// name, as in the channel names of chat apps and in mentions (`#dev-team`, `#COVID-19`).
   ///
   /// - Complexity: O(*k*) in the length of the body.
   func matchHashtag(at start: Int, sigilLength: Int, afterURLEnding urlEnd: Int = -1) -> RawEntity? {
@@ -35,12 +37,26 @@ extension EntityFinder {
     var offset = bodyStart
     var end = bodyStart
     var hasLetter = false
+    // The script of the last letter, which a letter after a hyphen must share.
+    var script: NameScript? = nil
     while offset < text.count {
       if offset > bodyStart && Self.mayStartGluedURL(text[offset]) && startsGluedURL(at: offset) { break }
       let (value, length) = text.scalar(at: offset)
       let kind = table.kind(of: value)
-      guard kind.isNameCharacter || Self.isUnderscore(value) || Self.isHashtagSpecial(value) else { break }
+      guard kind.isNameCharacter || Self.isUnderscore(value) || Self.isHashtagSpecial(value) else {
+        // A hyphen between two parts of a name in one script, as chat apps' channel names and
+        // mentions hold it (`#dev-team`, `#COVID-19`): the second part after the hyphen in
+        // right-to-left text would show on the other side of the first.
+        guard value == 0x2D, hasLetter, end == offset, let next = text.scalarValue(at: offset + 1) else { break }
+        let nextKind = table.kind(of: next)
+        guard Self.startsNamePart(next, nextKind),
+          script == nil || NameScript(next, table: table, ifLetter: nextKind).map({ $0 == script }) ?? true
+        else { break }
+        offset += 1
+        continue
+      }
       hasLetter = hasLetter || kind == .letter || kind == .mark
+      if let letterScript = NameScript(value, table: table, ifLetter: kind) { script = letterScript }
       offset += length
       if kind != .joiner { end = offset }
     }
