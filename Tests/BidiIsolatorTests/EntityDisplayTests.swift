@@ -23,6 +23,8 @@ struct EntityDisplayTests {
     Example(message: "على #إسرائيلhttps://t.co/a47cuCurcd", units: ["https://t.co/a47cuCurcd", "ليئارسإ#"], torn: nil),
     // A cashtag in Arabic: as stored the `$` goes to the other side of the symbol.
     Example(message: "اشتر $TSLA الآن", units: ["$TSLA"], torn: "TSLA$"),
+    // A share class after a hyphen, as quote sites write it.
+    Example(message: "سهم $BRK-B و $BRK.A ارتفع", units: ["$BRK-B", "$BRK.A"], torn: "BRK-B$"),
     // A Latin name glued to Japanese in a Hebrew message: the mention ends where the script changes.
     Example(message: "שלום @dani_kに", units: ["@dani_k"], torn: "dani_kに@"),
     // A link, then a hashtag glued to it, both in an Arabic message.

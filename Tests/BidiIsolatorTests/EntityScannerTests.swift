@@ -288,6 +288,9 @@ struct EntityScannerTests {
     ScanExample("العدد -5 و - بند و a-b و --- و -x_y و --ver--bose و -vمرحبا", ["number:-5"]),
     // After another entity, and inside one: a hashtag takes the suffix itself (see the hashtags).
     ScanExample("#C++ و @dan+ و $AB+", ["hashtag:#C++", "mention:@dan", "cashtag:$AB"]),
+    // A share class after a hyphen, as quote sites write it; three letters make none.
+    ScanExample(
+      "$BRK-B $BRK-BBB $A- $AB-1", ["cashtag:$BRK-B", "cashtag:$BRK", "cashtag:$A", "cashtag:$AB", "number:1"]),
     ScanExample("https://x.com/C++ a+b@x.com C++", ["url:https://x.com/C++", "email:a+b@x.com", "term:C++"]),
   ]
 

@@ -131,6 +131,7 @@ struct TwitterTextConformanceTests {
         ["mention:@alice@mastodon.social", "mention:@bob:matrix.org", "hashtag:#room:matrix.org"]
       ),
       ("ל-@דני", ["mention:@דני"]),
+      ("$BRK-B", ["cashtag:$BRK-B"]),
       ("#dev-team #COVID-19", ["hashtag:#dev-team", "hashtag:#COVID-19"]),
     ])
   func documentedDifferences(text: String, expected: [String]) {

@@ -2,7 +2,8 @@
 
 extension EntityFinder {
   /// Matches a cashtag at the `$` at `start`: one to six ASCII letters, then optionally `.` or `_`
-  /// and one or two more (`$TSLA`, `$BRK.A`, `$bar_ab`), as twitter-text defines them.
+  /// and one or two more (`$TSLA`, `$BRK.A`, `$bar_ab`), as twitter-text defines them, or `-` and
+  /// one or two, as quote sites write a share class (`$BRK-B`).
   ///
   /// The `$` must begin the text or follow white space, and the symbol must end the text or be
   /// followed by white space or ASCII punctuation: `a$TEST`, `$$TEST` and `$TEST1` hold none, and
@@ -24,9 +25,9 @@ extension EntityFinder {
     while end < text.count && end - start <= 6 && text[end].isASCIILetter { end += 1 }
     let letters = end - start - 1
     guard letters >= 1 && letters <= 6 else { return nil }
-    // The suffix: `.` or `_` and one or two letters, kept only whole.
+    // The suffix: `.`, `_` or `-` and one or two letters, kept only whole.
     let separator = text.byte(at: end)
-    if separator == UInt8(ascii: ".") || separator == UInt8(ascii: "_") {
+    if separator == UInt8(ascii: ".") || separator == UInt8(ascii: "_") || separator == UInt8(ascii: "-") {
       var suffixEnd = end + 1
       while suffixEnd < text.count && suffixEnd - end <= 2 && text[suffixEnd].isASCIILetter { suffixEnd += 1 }
       if suffixEnd - end - 1 >= 1 && endsCashtag(at: suffixEnd) { return entity(.cashtag, start, suffixEnd) }
