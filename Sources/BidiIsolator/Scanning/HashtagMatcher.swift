@@ -37,28 +37,19 @@ extension EntityFinder {
     var offset = bodyStart
     var end = bodyStart
     var hasLetter = false
-    // The script of the last letter, which a letter after a hyphen must share.
-    var script: NameScript? = nil
-    while offset < text.count {
-      if offset > bodyStart && Self.mayStartGluedURL(text[offset]) && startsGluedURL(at: offset) { break }
-      let (value, length) = text.scalar(at: offset)
-      let kind = table.kind(of: value)
-      guard kind.isNameCharacter || Self.isUnderscore(value) || Self.isHashtagSpecial(value) else {
-        // A hyphen between two parts of a name in one script, as chat apps' channel names and
-        // mentions hold it (`#dev-team`, `#COVID-19`): the second part after the hyphen in
-        // right-to-left text would show on the other side of the first.
-        guard value == 0x2D, hasLetter, end == offset, let next = text.scalarValue(at: offset + 1) else { break }
-        let nextKind = table.kind(of: next)
-        guard Self.startsNamePart(next, nextKind),
-          script == nil || NameScript(next, table: table, ifLetter: nextKind).map({ $0 == script }) ?? true
-        else { break }
-        offset += 1
-        continue
+    while true {
+      while offset < text.count {
+        if offset > bodyStart && Self.mayStartGluedURL(text[offset]) && startsGluedURL(at: offset) { break }
+        let (value, length) = text.scalar(at: offset)
+        let kind = table.kind(of: value)
+        guard kind.isNameCharacter || Self.isUnderscore(value) || Self.isHashtagSpecial(value) else { break }
+        hasLetter = hasLetter || kind == .letter || kind == .mark
+        offset += length
+        if kind != .joiner { end = offset }
       }
-      hasLetter = hasLetter || kind == .letter || kind == .mark
-      if let letterScript = NameScript(value, table: table, ifLetter: kind) { script = letterScript }
-      offset += length
-      if kind != .joiner { end = offset }
+      // A hyphen between two parts of a name goes on with the next part.
+      guard hasLetter && end == offset && joinsNameParts(atHyphen: offset, bodyStart: bodyStart) else { break }
+      offset += 1
     }
     guard hasLetter else { return nil }
     if end == offset, let serverEnd = serverEnd(afterName: end, allowingAt: false) {
@@ -77,6 +68,28 @@ extension EntityFinder {
       return entity(.hashtag, start, suffixEnd)
     }
     return entity(.hashtag, start, end)
+  }
+
+  /// Whether `offset` holds a hyphen between two parts of a name in one script, as chat apps'
+  /// channel names and mentions hold it (`#dev-team`, `#COVID-19`): a letter or digit follows it,
+  /// and a letter after it is of the script of the last letter before it. Split there, the second
+  /// part would show on the other side of the first in right-to-left text.
+  ///
+  /// - Complexity: O(*k*) in the name before the hyphen, for its last letter.
+  private func joinsNameParts(atHyphen offset: Int, bodyStart: Int) -> Bool {
+    guard offset < text.count && text[offset] == UInt8(ascii: "-"), let next = text.scalarValue(at: offset + 1) else {
+      return false
+    }
+    let nextKind = table.kind(of: next)
+    guard Self.startsNamePart(next, nextKind) else { return false }
+    guard let nextScript = NameScript(next, table: table, ifLetter: nextKind) else { return true }
+    var back = offset
+    while back > bodyStart {
+      back = text.scalarStart(before: back)
+      let value = text.scalar(at: back).value
+      if let script = NameScript(value, table: table, ifLetter: table.kind(of: value)) { return script == nextScript }
+    }
+    return true
   }
 
   /// The characters besides letters, marks, digits and joiners that twitter-text keeps inside a
