@@ -78,6 +78,9 @@ struct StringsCheckCommand: ParsableCommand {
   var stamp: String?
 
   func run() throws {
+    // Each read of an option group looks up its type at run time: read once, not per finding.
+    let options = self.options
+    let reportOptions = self.reportOptions
     let configuration = try reportOptions.configuration.load()
     let paths = ReportPaths.current()
     let severities = configuration.severities(
@@ -154,6 +157,8 @@ struct StringsFixCommand: ParsableCommand {
   }
 
   func run() throws {
+    // Each read of an option group looks up its type at run time: read once, not per value.
+    let options = self.options
     let configuration = try configuration.load()
     let paths = ReportPaths.current()
     var status = ExitStatus.success

@@ -52,13 +52,18 @@ struct GettextParser {
   /// `qt-plural-format` or `kde-format` (the first of them, when an entry has several), unless
   /// `no-…` says the string is not one; `nil` for an entry with none.
   static func placeholderSyntax(flags: Set<String>) -> PlaceholderSyntax? {
-    let named: [(flag: String, syntax: PlaceholderSyntax)] = [
-      ("c-format", .c), ("python-format", .python), ("python-brace-format", .pythonBrace), ("php-format", .php),
-      ("javascript-format", .javascript), ("qt-format", .qt), ("qt-plural-format", .qtPlural),
-      ("kde-format", .kde),
-    ]
-    return named.first { flags.contains($0.flag) && !flags.contains("no-" + $0.flag) }?.syntax
+    guard !flags.isEmpty else { return nil }
+    return formatFlags.first { flags.contains($0.flag) && !flags.contains($0.negated) }?.syntax
   }
+
+  /// Each syntax's flag and the flag that says a string is not in it, in the order they are tried.
+  private static let formatFlags: [(flag: String, negated: String, syntax: PlaceholderSyntax)] = {
+    let named: [(String, PlaceholderSyntax)] = [
+      ("c-format", .c), ("python-format", .python), ("python-brace-format", .pythonBrace), ("php-format", .php),
+      ("javascript-format", .javascript), ("qt-format", .qt), ("qt-plural-format", .qtPlural), ("kde-format", .kde),
+    ]
+    return named.map { ($0.0, "no-" + $0.0, $0.1) }
+  }()
 
   /// Whether `charset` names UTF-8, or is the template's placeholder `CHARSET`, which msgfmt reads
   /// as ASCII and which translators' tools replace with UTF-8.

@@ -130,16 +130,16 @@ package struct PlaceholderToken {
       }
       // Back to what displays with the value. A slash at either end of a word that holds another
       // is an address's or a path's, and displays with it (`https://example.com/%@/`, `/home/%@`).
-      var slashes = 0
-      for scalar in scalars[start..<end] where scalar == "/" { slashes += 1 }
-      let holdsPath = slashes >= 2
+      let word = start..<end
       // `~/`, a path from the home folder, though `~` is a neutral.
-      if holdsPath && start > previousEnd && scalars[start] == "/" && scalars[scalars.index(before: start)] == "~" {
+      if start > previousEnd && scalars[start] == "/" && scalars[scalars.index(before: start)] == "~"
+        && Self.holdsPath(scalars[word])
+      {
         start = scalars.index(before: start)
       }
       while start < placeholders[first].range.lowerBound {
         let scalar = scalars[start]
-        if Self.isWordCharacter(scalar) || (holdsPath && (scalar == "/" || scalar == "~")) { break }
+        if Self.isWordCharacter(scalar) || ((scalar == "/" || scalar == "~") && Self.holdsPath(scalars[word])) { break }
         if Self.isSign(scalar) && !(start > scalars.startIndex && Self.endsValue(scalars[scalars.index(before: start)]))
         {
           break
@@ -149,7 +149,9 @@ package struct PlaceholderToken {
       while end > placeholders[last].range.upperBound {
         let previous = scalars.index(before: end)
         let scalar = scalars[previous]
-        if Self.isWordCharacter(scalar) || Self.isMark(scalar) || (holdsPath && scalar == "/") { break }
+        if Self.isWordCharacter(scalar) || Self.isMark(scalar) || (scalar == "/" && Self.holdsPath(scalars[word])) {
+          break
+        }
         end = previous
       }
       tokens.append(PlaceholderToken(range: start..<end, placeholders: placeholders[first...last].filter(isolates)))
@@ -157,6 +159,17 @@ package struct PlaceholderToken {
       next = last + 1
     }
     return tokens
+  }
+
+  /// Whether a word holds two slashes or more: an address's or a path's, whose slashes at its ends
+  /// display with it. Asked only of a word with a slash at an end, which few have.
+  private static func holdsPath(_ word: Substring.UnicodeScalarView) -> Bool {
+    var slashes = 0
+    for scalar in word where scalar == "/" {
+      slashes += 1
+      if slashes == 2 { return true }
+    }
+    return false
   }
 
   private static func bidiClass(of scalar: Unicode.Scalar) -> BidiClass {
